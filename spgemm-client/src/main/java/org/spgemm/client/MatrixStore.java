@@ -1,0 +1,166 @@
+package org.spgemm.client;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.MutationsRejectedException;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import org.spgemm.codec.Domain;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * Moves numeric matrices between memory and a family of M: rows and columns as fixed-width
+ * decimal keys ({@link KeyFormat}), values through a {@link ValueCodec}, and the shape recorded
+ * beside them.
+ */
+public final class MatrixStore {
+
+  private MatrixStore() {}
+
+  /** Writes {@code m} into {@code family} and records its shape. Returns entries written. */
+  public static long load(AccumuloClient client, String table, String family, SparseMatrix m,
+      KeyFormat keys, ValueCodec codec) {
+    byte[] fam = family.getBytes(StandardCharsets.UTF_8);
+    boolean integer = codec.domain() == Domain.INT64;
+    byte[][] colKeys = new byte[m.cols()][];
+    try (BatchWriter w = client.createBatchWriter(table)) {
+      for (int i = 0; i < m.rows(); i++) {
+        if (m.rowNnz(i) == 0) {
+          continue;
+        }
+        Mutation mut = new Mutation(keys.encode(i));
+        for (int p = m.rowStart(i); p < m.rowEnd(i); p++) {
+          int j = m.colAt(p);
+          if (colKeys[j] == null) {
+            colKeys[j] = keys.encode(j);
+          }
+          double v = m.valueAt(p);
+          mut.put(fam, colKeys[j], integer ? codec.encodeLong((long) v) : codec.encodeDouble(v));
+        }
+        w.addMutation(mut);
+      }
+      Mutation meta = new Mutation(JobRecord.ROW);
+      meta.put(JobRecord.FAMILY, Shape.PREFIX + family,
+          new Shape(m.rows(), m.cols(), m.nnz(), keys.width()).encode());
+      w.addMutation(meta);
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    } catch (MutationsRejectedException e) {
+      throw new ClusterException("writing " + family + " into " + table + " failed: "
+          + e.getMessage(), e);
+    }
+    return m.nnz();
+  }
+
+  /** The shape recorded for {@code family}, if a numeric loader wrote it. */
+  public static Optional<Shape> shape(AccumuloClient client, String table, String family) {
+    return Optional.ofNullable(readMeta(client, table, Shape.PREFIX + family)).map(Shape::decode);
+  }
+
+  static void recordShape(AccumuloClient client, String table, String family, Shape s) {
+    writeMeta(client, table, Shape.PREFIX + family, s.encode());
+  }
+
+  /**
+   * Reads a numeric family back into memory with the given shape (0-based indices from the keys).
+   *
+   * @throws SpgemmException naming the first key or value that is not numeric or out of shape
+   */
+  public static SparseMatrix read(AccumuloClient client, String table, String family, int rows,
+      int cols, ValueCodec codec) {
+    KeyFormat parse = KeyFormat.ofWidth(1); // decoding accepts any width
+    int cap = 1024;
+    int n = 0;
+    int[] r = new int[cap];
+    int[] c = new int[cap];
+    double[] v = new double[cap];
+    try (BatchScanner s = client.createBatchScanner(table, userAuths(client), 4)) {
+      s.setRanges(java.util.List.of(new Range()));
+      s.fetchColumnFamily(new Text(family));
+      for (Map.Entry<Key,Value> e : s) {
+        Key k = e.getKey();
+        if (k.getRowData().toString().equals(JobRecord.ROW)) {
+          continue;
+        }
+        if (n == cap) {
+          cap *= 2;
+          r = java.util.Arrays.copyOf(r, cap);
+          c = java.util.Arrays.copyOf(c, cap);
+          v = java.util.Arrays.copyOf(v, cap);
+        }
+        try {
+          byte[] row = k.getRowData().toArray();
+          byte[] col = k.getColumnQualifierData().toArray();
+          r[n] = parse.decode(row, 0, row.length);
+          c[n] = parse.decode(col, 0, col.length);
+          byte[] vb = e.getValue().get();
+          v[n] = codec.domain() == Domain.INT64 ? codec.decodeLong(vb) : codec.decodeDouble(vb);
+        } catch (IllegalArgumentException ex) {
+          throw new SpgemmException("cannot read " + family + "(" + k.getRow() + ", "
+              + k.getColumnQualifier() + ") of " + table + ": " + ex.getMessage());
+        }
+        n++;
+      }
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    }
+    try {
+      return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
+    } catch (IllegalArgumentException e) {
+      throw new SpgemmException("family " + family + " of " + table + " does not fit "
+          + rows + "x" + cols + ": " + e.getMessage());
+    }
+  }
+
+  static Authorizations userAuths(AccumuloClient client) {
+    try {
+      return client.securityOperations().getUserAuthorizations(client.whoami());
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      return Authorizations.EMPTY;
+    }
+  }
+
+  static Value readMeta(AccumuloClient client, String table, String qualifier) {
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setRange(new Range(JobRecord.ROW));
+      s.fetchColumn(new Text(JobRecord.FAMILY), new Text(qualifier));
+      for (Map.Entry<Key,Value> e : s) {
+        return e.getValue();
+      }
+      return null;
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    }
+  }
+
+  static void writeMeta(AccumuloClient client, String table, String qualifier, Value value) {
+    try (BatchWriter w = client.createBatchWriter(table)) {
+      Mutation m = new Mutation(JobRecord.ROW);
+      if (value == null) {
+        m.putDelete(JobRecord.FAMILY, qualifier);
+      } else {
+        m.put(JobRecord.FAMILY, qualifier, value);
+      }
+      w.addMutation(m);
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    } catch (MutationsRejectedException e) {
+      throw new ClusterException("cannot write to " + table + " (WRITE permission needed): "
+          + e.getMessage(), e);
+    }
+  }
+}

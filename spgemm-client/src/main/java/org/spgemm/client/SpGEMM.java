@@ -1,0 +1,51 @@
+package org.spgemm.client;
+
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.MultiplyIteratorOptions;
+
+/**
+ * C = A·B inside the tablet servers. A, B and C are column families of table M (see
+ * {@link TableM}); C rows are written next to their A rows by {@code RowByRowMultiplyIterator}.
+ *
+ * <pre>{@code
+ * MultiplyResult r = SpGEMM.multiply(client, "M",
+ *     MultiplyOptions.builder().semiring("MIN_PLUS").build());
+ * }</pre>
+ *
+ * <p>On failure nothing of A or B has changed, the partial C is removed, the state of C reads
+ * FAILED, and the exception names the problem.
+ */
+public final class SpGEMM {
+
+  private SpGEMM() {}
+
+  public static MultiplyResult multiply(AccumuloClient client, String table,
+      MultiplyOptions opts) {
+    return new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.MULTIPLY).run(null);
+  }
+
+  /**
+   * Symbolic multiply: nnz of every row of C = A·B, computed by the iterator in count mode without
+   * writing C. Keys are A's row keys.
+   */
+  public static Map<String,Long> countRowNnz(AccumuloClient client, String table,
+      MultiplyOptions opts) {
+    Map<String,Long> counts = new java.util.concurrent.ConcurrentHashMap<>();
+    new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.COUNT)
+        .run((row, stats) -> counts.put(row, stats.rowNnz));
+    return new java.util.TreeMap<>(counts);
+  }
+
+  /** State of a C family: RUNNING, COMPLETE or FAILED (with details), or empty if never set. */
+  public static Map<String,String> cState(AccumuloClient client, String table, String cFamily) {
+    var v = MatrixStore.readMeta(client, table, JobRecord.C_STATE_PREFIX + cFamily);
+    return v == null ? Map.of() : JobRecord.decode(v);
+  }
+
+  /** True when the C family holds the finished result of a multiply. */
+  public static boolean isComplete(AccumuloClient client, String table, String cFamily) {
+    return JobRecord.State.COMPLETE.name().equals(cState(client, table, cFamily).get("state"));
+  }
+}

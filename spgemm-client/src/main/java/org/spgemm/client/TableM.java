@@ -1,0 +1,93 @@
+package org.spgemm.client;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.TableExistsException;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.RowByRowMultiplyIterator;
+
+/**
+ * Table M: one table, one column family (and locality group) per matrix, configured so the
+ * multiply's nested scans run on their own scan executor.
+ */
+public final class TableM {
+
+  private TableM() {}
+
+  /**
+   * Creates M with a locality group per family, the nested-scan dispatch hint, and optional split
+   * points (row keys).
+   */
+  public static void create(AccumuloClient client, String table, Collection<String> families,
+      Collection<String> splits) {
+    Map<String,Set<Text>> groups = new HashMap<>();
+    for (String f : families) {
+      groups.put(f, Set.of(new Text(f)));
+    }
+    NewTableConfiguration ntc = new NewTableConfiguration().setLocalityGroups(groups)
+        .setProperties(Map.of(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY,
+            MultiplyOptions.DEFAULT_NESTED_EXECUTOR));
+    if (splits != null && !splits.isEmpty()) {
+      SortedSet<Text> s = new TreeSet<>();
+      splits.forEach(x -> s.add(new Text(x)));
+      ntc = ntc.withSplits(s);
+    }
+    try {
+      client.tableOperations().create(table, ntc);
+    } catch (TableExistsException e) {
+      throw new InvalidOptionException("table " + table + " already exists");
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new ClusterException("cannot create table " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Creates M with families A, B, C. */
+  public static void create(AccumuloClient client, String table) {
+    create(client, table, java.util.List.of("A", "B", "C"), null);
+  }
+
+  public static void addSplits(AccumuloClient client, String table, Collection<String> splits) {
+    SortedSet<Text> s = new TreeSet<>();
+    splits.forEach(x -> s.add(new Text(x)));
+    try {
+      client.tableOperations().addSplits(table, s);
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new ClusterException("cannot split " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Makes sure nested scans from the iterator are dispatched to {@code executor}; setting it takes
+   * ALTER_TABLE, so an already configured table is left alone.
+   */
+  static void ensureNestedDispatch(AccumuloClient client, String table, String executor) {
+    try {
+      String current = client.tableOperations().getConfiguration(table)
+          .get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
+      if (executor.equals(current)) {
+        return;
+      }
+      client.tableOperations().setProperty(table,
+          RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY, executor);
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    } catch (AccumuloSecurityException e) {
+      throw new ClusterException("table " + table + " lacks "
+          + RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY + "=" + executor
+          + " and this user may not set it (needs ALTER_TABLE); ask the table's owner", e);
+    } catch (AccumuloException e) {
+      throw new ClusterException("cannot configure " + table + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,104 @@
+package org.spgemm.mini;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.minicluster.MemoryUnit;
+import org.apache.accumulo.minicluster.MiniAccumuloCluster;
+import org.apache.accumulo.minicluster.MiniAccumuloConfig;
+import org.apache.accumulo.minicluster.ServerType;
+import org.spgemm.client.MultiplyOptions;
+
+/**
+ * A MiniAccumuloCluster set up for multiplies: the nested scan executor configured on every
+ * tablet server, and this JVM's classpath (which holds the iterators jar) given to the servers.
+ * Closing it stops every child process and deletes its directory when it made one.
+ */
+public final class EmbeddedCluster implements AutoCloseable {
+
+  public static final String ROOT_PASSWORD = "spgemm-embedded";
+
+  private final MiniAccumuloCluster cluster;
+  private final Path dir;
+  private final boolean deleteOnClose;
+
+  private EmbeddedCluster(MiniAccumuloCluster cluster, Path dir, boolean deleteOnClose) {
+    this.cluster = cluster;
+    this.dir = dir;
+    this.deleteOnClose = deleteOnClose;
+  }
+
+  /** Starts a cluster in a fresh temporary directory, deleted on close. */
+  public static EmbeddedCluster start(int tservers, int tserverHeapMb) throws IOException,
+      InterruptedException {
+    Path dir = Files.createTempDirectory("spgemm-mac-");
+    return start(dir, tservers, tserverHeapMb, true);
+  }
+
+  public static EmbeddedCluster start(Path dir, int tservers, int tserverHeapMb,
+      boolean deleteOnClose) throws IOException, InterruptedException {
+    MiniAccumuloConfig cfg = new MiniAccumuloConfig(dir.toFile(), ROOT_PASSWORD);
+    cfg.setNumTservers(tservers);
+    cfg.setMemory(ServerType.TABLET_SERVER, tserverHeapMb, MemoryUnit.MEGABYTE);
+    cfg.setSiteConfig(siteConfig());
+    MiniAccumuloCluster mac = new MiniAccumuloCluster(cfg);
+    try {
+      mac.start();
+    } catch (IOException | InterruptedException | RuntimeException e) {
+      try {
+        mac.close();
+      } catch (IOException | RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw new IOException("MiniAccumuloCluster did not start (see " + dir.resolve("logs")
+          + "/*.err): " + e.getMessage(), e);
+    }
+    return new EmbeddedCluster(mac, dir, deleteOnClose);
+  }
+
+  /** Site properties every tablet server running multiplies needs (README: deployment). */
+  public static Map<String,String> siteConfig() {
+    Map<String,String> site = new HashMap<>();
+    site.put("tserver.scan.executors." + MultiplyOptions.DEFAULT_NESTED_EXECUTOR + ".threads", "4");
+    return site;
+  }
+
+  public AccumuloClient client() {
+    return Accumulo.newClient().from(cluster.getClientProperties()).build();
+  }
+
+  public java.util.Properties clientProperties() {
+    return cluster.getClientProperties();
+  }
+
+  public Path dir() {
+    return dir;
+  }
+
+  @Override
+  public void close() throws IOException {
+    try {
+      cluster.close();
+    } finally {
+      if (deleteOnClose) {
+        deleteTree(dir.toFile());
+      }
+    }
+  }
+
+  private static void deleteTree(File root) throws IOException {
+    if (!root.exists()) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root.toPath())) {
+      paths.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+    }
+  }
+}

@@ -1,0 +1,53 @@
+package org.spgemm.it;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.spgemm.mini.EmbeddedCluster;
+
+/**
+ * One MiniAccumuloCluster (3 tablet servers) for every integration test in this JVM: started by
+ * the first test class that needs it, stopped when the whole run ends. Starting one costs 20-40 s
+ * on 2 cores, so sharing keeps the suite short. Tests keep apart through unique table names.
+ */
+public final class SharedCluster implements BeforeAllCallback {
+
+  static final int TSERVERS = 3;
+  private static volatile EmbeddedCluster cluster;
+
+  @Override
+  public void beforeAll(ExtensionContext context) throws Exception {
+    context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
+        .getOrComputeIfAbsent(SharedCluster.class, k -> start(), Closer.class);
+  }
+
+  private static Closer start() {
+    try {
+      Path dir = Paths.get("target", "mini-tests", "shared-" + System.currentTimeMillis());
+      Files.createDirectories(dir.getParent());
+      cluster = EmbeddedCluster.start(dir, TSERVERS, 512, false);
+      return new Closer();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start the shared MiniAccumuloCluster", e);
+    }
+  }
+
+  /** A new client on the shared cluster (root); close it after use. */
+  public static AccumuloClient client() {
+    return cluster.client();
+  }
+
+  public static EmbeddedCluster cluster() {
+    return cluster;
+  }
+
+  static final class Closer implements ExtensionContext.Store.CloseableResource {
+    @Override
+    public void close() throws Throwable {
+      cluster.close();
+    }
+  }
+}

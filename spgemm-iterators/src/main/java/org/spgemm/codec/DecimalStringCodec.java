@@ -1,0 +1,90 @@
+package org.spgemm.codec;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * D4M/Graphulo style values: decimal numbers as UTF-8 strings ("3", "-0.25", "1e6"). Integral
+ * results are written without a fraction ("3", not "3.0") so they read back in any D4M tool.
+ */
+final class DecimalStringCodec implements ValueCodec {
+
+  @Override
+  public String name() {
+    return "decimal";
+  }
+
+  @Override
+  public Domain domain() {
+    return Domain.FP64;
+  }
+
+  @Override
+  public double decodeDouble(byte[] b, int off, int len) {
+    long asLong = parseLongOrMin(b, off, len);
+    if (asLong != Long.MIN_VALUE) {
+      return asLong;
+    }
+    String s = new String(b, off, len, StandardCharsets.UTF_8);
+    try {
+      return Double.parseDouble(s.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + abbreviate(s) + "' is not a decimal number");
+    }
+  }
+
+  @Override
+  public long decodeLong(byte[] b, int off, int len) {
+    long asLong = parseLongOrMin(b, off, len);
+    if (asLong != Long.MIN_VALUE) {
+      return asLong;
+    }
+    double d = decodeDouble(b, off, len);
+    if (d != Math.rint(d) || Math.abs(d) >= 0x1p63) {
+      throw new IllegalArgumentException("'" + abbreviate(new String(b, off, len,
+          StandardCharsets.UTF_8)) + "' is not an integer");
+    }
+    return (long) d;
+  }
+
+  @Override
+  public byte[] encodeDouble(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return Long.toString((long) v).getBytes(StandardCharsets.US_ASCII);
+    }
+    return Double.toString(v).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  @Override
+  public byte[] encodeLong(long v) {
+    return Long.toString(v).getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** Fast path for plain integers (most graph data); Long.MIN_VALUE means "not a plain integer". */
+  private static long parseLongOrMin(byte[] b, int off, int len) {
+    if (len == 0 || len > 18) {
+      return Long.MIN_VALUE;
+    }
+    int i = off;
+    int end = off + len;
+    boolean negative = b[i] == '-';
+    if (negative || b[i] == '+') {
+      i++;
+      if (i == end) {
+        return Long.MIN_VALUE;
+      }
+    }
+    long v = 0;
+    for (; i < end; i++) {
+      int d = b[i] - '0';
+      if (d < 0 || d > 9) {
+        return Long.MIN_VALUE;
+      }
+      v = v * 10 + d;
+    }
+    return negative ? -v : v;
+  }
+
+  static String abbreviate(String s) {
+    return s.length() <= 40 ? s : s.substring(0, 37) + "...";
+  }
+}

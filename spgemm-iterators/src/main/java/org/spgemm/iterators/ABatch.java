@@ -1,0 +1,69 @@
+package org.spgemm.iterators;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.spgemm.kernel.SparseRows;
+
+/**
+ * One batch Φ of whole A rows, self-contained so a worker can process it while the scan thread
+ * reads the next one: A as CSR whose column ids index {@link #phi} (the distinct B rows the batch
+ * needs, in first-seen order), the A row keys, and the last key of every row (count entries and
+ * progress entries are emitted at those keys).
+ */
+final class ABatch {
+
+  final SparseRows a;
+  final List<byte[]> rowKeys = new ArrayList<>();
+  final List<Key> rowLastKeys = new ArrayList<>();
+  final List<byte[]> phi = new ArrayList<>();
+  private final Map<ArrayByteSequence,Integer> phiIds = new HashMap<>();
+  long bytes;
+
+  ABatch(boolean integer) {
+    a = new SparseRows(integer);
+  }
+
+  int rows() {
+    return a.rows;
+  }
+
+  Key lastKey() {
+    return rowLastKeys.get(rowLastKeys.size() - 1);
+  }
+
+  /** Local id of B row {@code bRow}, added to Φ when new. */
+  int phiId(byte[] bRow) {
+    ArrayByteSequence k = new ArrayByteSequence(bRow);
+    Integer id = phiIds.get(k);
+    if (id == null) {
+      id = phi.size();
+      phi.add(bRow);
+      phiIds.put(k, id);
+    }
+    return id;
+  }
+
+  /** Rows [from, to) as a batch of their own, with Φ rebuilt for just those rows. */
+  ABatch slice(int from, int to) {
+    ABatch s = new ABatch(a.isInteger());
+    for (int i = from; i < to; i++) {
+      for (int p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
+        int id = s.phiId(phi.get(a.colIdx[p]));
+        if (a.isInteger()) {
+          s.a.add(id, a.intVals[p]);
+        } else {
+          s.a.add(id, a.fpVals[p]);
+        }
+      }
+      s.a.endRow();
+      s.rowKeys.add(rowKeys.get(i));
+      s.rowLastKeys.add(rowLastKeys.get(i));
+    }
+    s.bytes = bytes * (to - from) / Math.max(1, rows());
+    return s;
+  }
+}

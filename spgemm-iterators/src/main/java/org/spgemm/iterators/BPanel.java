@@ -1,0 +1,18 @@
+package org.spgemm.iterators;
+
+import org.spgemm.kernel.SparseRows;
+
+/**
+ * B(Φ): the B rows a batch needs, as CSR whose row ids are Φ's local ids and whose column ids
+ * index {@link #columnKeys} (sorted, so ascending ids give qualifiers in Accumulo order).
+ */
+final class BPanel {
+
+  final SparseRows b;
+  byte[][] columnKeys = new byte[0][];
+  long entries;
+
+  BPanel(boolean integer) {
+    b = new SparseRows(integer);
+  }
+}

@@ -1,0 +1,23 @@
+package org.spgemm.iterators;
+
+import org.apache.accumulo.core.data.Key;
+
+/**
+ * A problem with the data or the set-up that the client must report to the user. The iterator
+ * turns it into an error entry at {@link #at()} (a key inside the scanned range) instead of
+ * failing the scan, so the message reaches the client intact.
+ */
+final class BadInputException extends RuntimeException {
+
+  private static final long serialVersionUID = 1L;
+  private final transient Key at;
+
+  BadInputException(String message, Key at) {
+    super(message);
+    this.at = at;
+  }
+
+  Key at() {
+    return at;
+  }
+}

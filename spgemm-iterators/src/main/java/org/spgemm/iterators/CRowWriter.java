@@ -1,0 +1,55 @@
+package org.spgemm.iterators;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.BatchWriterConfig;
+import org.apache.accumulo.core.client.MutationsRejectedException;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Mutation;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.kernel.RowWorkspace;
+
+/**
+ * Writes finished C rows, each whole and once, to the C family of the A rows' own table (so the
+ * writes stay on the local tablet). One writer per batch: closing it is the batch's flush.
+ */
+final class CRowWriter implements AutoCloseable {
+
+  private final BatchWriter writer;
+  private final byte[] family;
+  private final ValueCodec codec;
+  private final boolean integer;
+
+  CRowWriter(AccumuloClient client, String table, MultiplyIteratorOptions.Parsed opts,
+      long batchBytes) throws TableNotFoundException {
+    BatchWriterConfig cfg = new BatchWriterConfig()
+        .setMaxMemory(Math.max(1 << 20, Math.min(batchBytes, 64L << 20))).setMaxWriteThreads(2)
+        .setMaxLatency(60, TimeUnit.SECONDS);
+    this.writer = client.createBatchWriter(table, cfg);
+    this.family = opts.cFamily().getBytes(StandardCharsets.UTF_8);
+    this.codec = opts.codecC();
+    this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
+  }
+
+  /** Writes the row last computed into {@code w}; returns the entries written. */
+  int write(byte[] row, RowWorkspace w, byte[][] columnKeys) throws MutationsRejectedException {
+    int n = w.rowNnz();
+    if (n == 0) {
+      return 0;
+    }
+    Mutation m = new Mutation(row);
+    for (int k = 0; k < n; k++) {
+      byte[] value = integer ? codec.encodeLong(w.intValue(k)) : codec.encodeDouble(w.fpValue(k));
+      m.put(family, columnKeys[w.column(k)], value);
+    }
+    writer.addMutation(m);
+    return n;
+  }
+
+  @Override
+  public void close() throws MutationsRejectedException {
+    writer.close();
+  }
+}

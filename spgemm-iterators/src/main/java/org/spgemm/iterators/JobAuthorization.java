@@ -1,0 +1,95 @@
+package org.spgemm.iterators;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Map.Entry;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.PluginEnvironment;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.TableId;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+
+/**
+ * Decides whether this iterator may act: a RUNNING job record matching the options must exist in
+ * the table (only a user with WRITE on it can have put it there), B may only come from the table
+ * itself or one that the table's owner listed, and the nested scan executor must be configured so
+ * nested scans cannot deadlock the server's scan pool.
+ */
+final class JobAuthorization {
+
+  private final AccumuloClient client;
+  private final PluginEnvironment plugins;
+  private final TableId tableId;
+  private final String table;
+  private final MultiplyIteratorOptions.Parsed opts;
+
+  JobAuthorization(AccumuloClient client, PluginEnvironment plugins, TableId tableId, String table,
+      MultiplyIteratorOptions.Parsed opts) {
+    this.client = client;
+    this.plugins = plugins;
+    this.tableId = tableId;
+    this.table = table;
+    this.opts = opts;
+  }
+
+  /** @throws BadInputException (anchored at {@code at}) explaining the refusal */
+  void check(String bTable, Key at) {
+    Map<String,String> job = readJob(at);
+    if (job == null) {
+      throw new BadInputException("refused: no job record '" + opts.job() + "' in table " + table
+          + "; multiplies must be started by a user with WRITE permission (SpGEMM.multiply)", at);
+    }
+    expect(job, "state", JobRecord.State.RUNNING.name(), at);
+    expect(job, "c", opts.cFamily(), at);
+    expect(job, "bTable", bTable, at);
+    expect(job, "mode", opts.mode().name(), at);
+    if (!bTable.equals(table)) {
+      String trusted = plugins.getConfiguration(tableId).getTableCustom(TRUSTED_B_TABLES);
+      if (trusted == null || Arrays.stream(trusted.split(",")).map(String::trim)
+          .noneMatch(bTable::equals)) {
+        throw new BadInputException("refused: B table " + bTable + " is not listed in table."
+            + "custom." + TRUSTED_B_TABLES + " of " + table, at);
+      }
+    }
+    String executor =
+        plugins.getConfiguration(tableId).get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
+    if (executor == null || executor.isBlank()) {
+      throw new BadInputException("table " + table + " has no "
+          + RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY
+          + ": nested scans would share the scan pool and can deadlock (SpGEMM.multiply sets it)",
+          at);
+    }
+    if (!plugins.getConfiguration().isSet("tserver.scan.executors." + executor + ".threads")) {
+      throw new BadInputException("scan executor '" + executor + "' is not configured on the"
+          + " tablet servers: set tserver.scan.executors." + executor + ".threads in"
+          + " accumulo.properties (see README)", at);
+    }
+  }
+
+  private static final String TRUSTED_B_TABLES = RowByRowMultiplyIterator.TRUSTED_B_TABLES_PROPERTY;
+
+  private Map<String,String> readJob(Key at) {
+    Key k = JobRecord.jobKey(opts.job());
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setRange(new Range(k.getRow()));
+      s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
+      for (Entry<Key,Value> e : s) {
+        return JobRecord.decode(e.getValue());
+      }
+      return null;
+    } catch (TableNotFoundException e) {
+      throw new BadInputException("table " + table + " vanished", at);
+    }
+  }
+
+  private void expect(Map<String,String> job, String field, String expected, Key at) {
+    if (!expected.equals(job.get(field))) {
+      throw new BadInputException("refused: job record '" + opts.job() + "' has " + field + "="
+          + job.get(field) + " but the iterator was asked for " + expected, at);
+    }
+  }
+}

@@ -1,0 +1,213 @@
+package org.spgemm.iterators;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.spgemm.algebra.Semiring;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.codec.Domain;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.codec.ValueCodecs;
+
+/**
+ * Every option of {@link RowByRowMultiplyIterator}: names, defaults, parsing and validation, the
+ * help text the shell shows, and the static helpers through which clients set them. No option
+ * string appears anywhere else.
+ */
+public final class MultiplyIteratorOptions {
+
+  public static final String JOB = "job";
+  public static final String MODE = "mode";
+  public static final String A_FAMILY = "aFamily";
+  public static final String B_FAMILY = "bFamily";
+  public static final String C_FAMILY = "cFamily";
+  public static final String B_TABLE = "bTable";
+  public static final String SEMIRING = "semiring";
+  public static final String CODEC = "codec";
+  public static final String CODEC_A = "codecA";
+  public static final String CODEC_B = "codecB";
+  public static final String CODEC_C = "codecC";
+  public static final String BATCH_B_ROWS = "batchBRows";
+  public static final String MAX_BATCH_ROWS = "maxBatchRows";
+  public static final String MAX_BATCH_BYTES = "maxBatchBytes";
+  public static final String THREADS = "threads";
+  public static final String SCAN_THREADS = "scanThreads";
+
+  /** What the iterator does with each batch. */
+  public enum Mode {
+    /** Compute C rows and write them to the C family; emit one progress entry per batch. */
+    MULTIPLY,
+    /** Symbolic: compute nnz(C(i,:)) only, write nothing, emit one count entry per A row. */
+    COUNT
+  }
+
+  private static final Map<String,String> DESCRIPTIONS = new LinkedHashMap<>();
+  static {
+    DESCRIPTIONS.put(JOB, "id of the job record SpGEMM.multiply wrote into the table (required)");
+    DESCRIPTIONS.put(MODE, "multiply (write C) or count (symbolic nnz per row, no writes)");
+    DESCRIPTIONS.put(A_FAMILY, "column family holding A (default A)");
+    DESCRIPTIONS.put(B_FAMILY, "column family holding B (default B)");
+    DESCRIPTIONS.put(C_FAMILY, "column family C rows are written to (default C)");
+    DESCRIPTIONS.put(B_TABLE, "table holding B (default: the scanned table)");
+    DESCRIPTIONS.put(SEMIRING, "PLUS_TIMES (default), MIN_PLUS, MAX_PLUS, MAX_MIN, LOR_LAND,"
+        + " PLUS_PAIR, ANY_PAIR, or class:<fqcn>");
+    DESCRIPTIONS.put(CODEC, "value codec of A, B and C: decimal (default), long, double");
+    DESCRIPTIONS.put(CODEC_A, "value codec of A (default: codec)");
+    DESCRIPTIONS.put(CODEC_B, "value codec of B (default: codec)");
+    DESCRIPTIONS.put(CODEC_C, "value codec of C, which also sets the domain computed in");
+    DESCRIPTIONS.put(BATCH_B_ROWS, "a batch closes once it refers to this many distinct B rows"
+        + " (default 4096)");
+    DESCRIPTIONS.put(MAX_BATCH_ROWS, "most A rows in one batch (default 4096)");
+    DESCRIPTIONS.put(MAX_BATCH_BYTES, "byte budget of one batch's A rows and of its B panel"
+        + " (default 33554432)");
+    DESCRIPTIONS.put(THREADS, "batches computed at once per tablet (default 2)");
+    DESCRIPTIONS.put(SCAN_THREADS, "threads of each nested B scan (default 4)");
+  }
+
+  /** Parsed, immutable options; shared by init, validateOptions and deepCopy. */
+  public record Parsed(String job, Mode mode, String aFamily, String bFamily, String cFamily,
+      String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
+      int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads) {
+
+    /** The domain products are computed in: that of C's codec. */
+    public Domain domain() {
+      return codecC.domain();
+    }
+  }
+
+  private MultiplyIteratorOptions() {}
+
+  public static Map<String,String> descriptions() {
+    return DESCRIPTIONS;
+  }
+
+  /**
+   * Parses and checks options.
+   *
+   * @throws IllegalArgumentException naming the option and the problem
+   */
+  public static Parsed parse(Map<String,String> options) {
+    for (String name : options.keySet()) {
+      if (!DESCRIPTIONS.containsKey(name)) {
+        throw new IllegalArgumentException(
+            "unknown option '" + name + "'; known: " + String.join(", ", DESCRIPTIONS.keySet()));
+      }
+    }
+    String job = options.get(JOB);
+    if (job == null || job.isBlank()) {
+      throw new IllegalArgumentException("option '" + JOB + "' is required: the iterator only runs"
+          + " for a job record written by SpGEMM.multiply");
+    }
+    Mode mode;
+    try {
+      mode = Mode.valueOf(options.getOrDefault(MODE, "multiply").trim().toUpperCase());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(
+          "option '" + MODE + "' must be multiply or count, not '" + options.get(MODE) + "'");
+    }
+    Semiring semiring;
+    try {
+      semiring = Semirings.forName(options.getOrDefault(SEMIRING, "PLUS_TIMES"));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("option '" + SEMIRING + "': " + e.getMessage(), e);
+    }
+    ValueCodec codec = codec(options, CODEC, "decimal");
+    String aFamily = family(options, A_FAMILY, "A");
+    String bFamily = family(options, B_FAMILY, "B");
+    String cFamily = family(options, C_FAMILY, "C");
+    if (cFamily.equals(aFamily) || cFamily.equals(bFamily)) {
+      throw new IllegalArgumentException("option '" + C_FAMILY + "' (" + cFamily
+          + ") must differ from the A and B families: C would overwrite its inputs");
+    }
+    String bTable = options.get(B_TABLE);
+    return new Parsed(job.trim(), mode, aFamily, bFamily, cFamily,
+        bTable == null || bTable.isBlank() ? null : bTable.trim(), semiring,
+        codec(options, CODEC_A, codec.name()), codec(options, CODEC_B, codec.name()),
+        codec(options, CODEC_C, codec.name()), positiveInt(options, BATCH_B_ROWS, 4096),
+        positiveInt(options, MAX_BATCH_ROWS, 4096), positiveLong(options, MAX_BATCH_BYTES, 32 << 20),
+        positiveInt(options, THREADS, 2), positiveInt(options, SCAN_THREADS, 4));
+  }
+
+  private static ValueCodec codec(Map<String,String> options, String name, String dflt) {
+    try {
+      return ValueCodecs.forName(options.getOrDefault(name, dflt));
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("option '" + name + "': " + e.getMessage(), e);
+    }
+  }
+
+  private static String family(Map<String,String> options, String name, String dflt) {
+    String v = options.getOrDefault(name, dflt);
+    if (v.isEmpty()) {
+      throw new IllegalArgumentException("option '" + name + "' must not be empty");
+    }
+    return v;
+  }
+
+  private static int positiveInt(Map<String,String> options, String name, int dflt) {
+    long v = positiveLong(options, name, dflt);
+    if (v > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException("option '" + name + "' is too large: " + v);
+    }
+    return (int) v;
+  }
+
+  private static long positiveLong(Map<String,String> options, String name, long dflt) {
+    String s = options.get(name);
+    if (s == null) {
+      return dflt;
+    }
+    try {
+      long v = Long.parseLong(s.trim());
+      if (v > 0) {
+        return v;
+      }
+    } catch (NumberFormatException e) {
+      // fall through to the message below
+    }
+    throw new IllegalArgumentException(
+        "option '" + name + "' must be a positive integer, not '" + s + "'");
+  }
+
+  // ---- client-side helpers: the only way other modules write these options ----
+
+  public static void setJob(IteratorSetting is, String jobId) {
+    is.addOption(JOB, jobId);
+  }
+
+  public static void setMode(IteratorSetting is, Mode mode) {
+    is.addOption(MODE, mode.name().toLowerCase());
+  }
+
+  public static void setFamilies(IteratorSetting is, String a, String b, String c) {
+    is.addOption(A_FAMILY, a);
+    is.addOption(B_FAMILY, b);
+    is.addOption(C_FAMILY, c);
+  }
+
+  public static void setBTable(IteratorSetting is, String table) {
+    is.addOption(B_TABLE, table);
+  }
+
+  public static void setSemiring(IteratorSetting is, String name) {
+    is.addOption(SEMIRING, name);
+  }
+
+  public static void setCodecs(IteratorSetting is, String a, String b, String c) {
+    is.addOption(CODEC_A, a);
+    is.addOption(CODEC_B, b);
+    is.addOption(CODEC_C, c);
+  }
+
+  public static void setBatchLimits(IteratorSetting is, int batchBRows, int maxBatchRows,
+      long maxBatchBytes) {
+    is.addOption(BATCH_B_ROWS, Integer.toString(batchBRows));
+    is.addOption(MAX_BATCH_ROWS, Integer.toString(maxBatchRows));
+    is.addOption(MAX_BATCH_BYTES, Long.toString(maxBatchBytes));
+  }
+
+  public static void setThreads(IteratorSetting is, int threads, int scanThreads) {
+    is.addOption(THREADS, Integer.toString(threads));
+    is.addOption(SCAN_THREADS, Integer.toString(scanThreads));
+  }
+}

@@ -1,0 +1,53 @@
+package org.spgemm.kernel;
+
+import java.util.Arrays;
+import org.spgemm.algebra.Semiring;
+
+/**
+ * Row-by-row SpGEMM over one batch: computes C(i,:) for a row i of an A batch against the B panel
+ * B(Φ), leaving the sorted result in the caller's {@link RowWorkspace}. Checks its inputs once per
+ * batch ({@link #prepare}); the loops live in {@link GustavsonRowKernel}.
+ */
+public final class RowSpGemm {
+
+  private RowSpGemm() {}
+
+  /**
+   * Checks that the batch and panel fit together and sizes the workspace.
+   *
+   * @param columns number of distinct C columns (local ids of the panel are below it)
+   */
+  public static void prepare(SparseRows a, SparseRows b, int columns, RowWorkspace w) {
+    if (a.isInteger() != b.isInteger()) {
+      throw new IllegalArgumentException("A batch and B panel hold different value domains");
+    }
+    for (int p = 0; p < a.nnz; p++) {
+      if (a.colIdx[p] >= b.rows) {
+        throw new IllegalArgumentException(
+            "A batch refers to panel row " + a.colIdx[p] + " of " + b.rows);
+      }
+    }
+    w.ensureColumns(columns, a.isInteger());
+  }
+
+  /**
+   * Computes row {@code i} of C = A·B into {@code w} (columns ascending).
+   *
+   * @param symbolic when true only the structure is computed (values are left undefined)
+   * @return partial products formed for this row
+   */
+  public static long multiplyRow(SparseRows a, int i, SparseRows b, Semiring s, boolean symbolic,
+      RowWorkspace w) {
+    long products;
+    if (symbolic) {
+      products = GustavsonRowKernel.rowPattern(a, i, b, w);
+    } else if (a.isInteger()) {
+      products = GustavsonRowKernel.rowInt(a, i, b, s.add(), s.multiply(), w);
+    } else {
+      products = GustavsonRowKernel.rowFp(a, i, b, s.add(), s.multiply(), w);
+    }
+    // Accumulo wants qualifiers in order; panel column ids are assigned in key order.
+    Arrays.sort(w.touched, 0, w.touchedCount);
+    return products;
+  }
+}
