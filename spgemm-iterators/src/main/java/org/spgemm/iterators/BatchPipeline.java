@@ -1,17 +1,17 @@
 package org.spgemm.iterators;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.accumulo.core.data.Key;
-import org.spgemm.progress.BatchStats;
 
 /**
  * Keeps up to {@code threads} batches in flight: the scan thread reads A rows into the next batch
  * while workers compute earlier ones. Results come back in submission order, so emitted keys
- * ascend and a progress entry at a batch's last row means every batch before it is done.
+ * ascend and a progress entry at a batch's last row means every batch before it is done. All
+ * state lives in a {@link PendingWork} so a re-created iterator can carry on with it.
  */
 final class BatchPipeline {
 
@@ -19,55 +19,77 @@ final class BatchPipeline {
   private final BatchWorker worker;
   private final ExecutorService pool;
   private final int maxInFlight;
-  private final ArrayDeque<Future<BatchResult>> inFlight = new ArrayDeque<>();
-  private final ArrayDeque<Key> inFlightLastKeys = new ArrayDeque<>();
+  final PendingWork work;
 
-  BatchPipeline(ARowReader reader, BatchWorker worker, ExecutorService pool, int maxInFlight) {
+  BatchPipeline(ARowReader reader, BatchWorker worker, ExecutorService pool, int maxInFlight,
+      PendingWork work) {
     this.reader = reader;
     this.worker = worker;
     this.pool = pool;
     this.maxInFlight = maxInFlight;
+    this.work = work;
+  }
+
+  /** Reads A into new batches until {@code threads} are in flight or A is exhausted. */
+  void fill() throws IOException {
+    while (work.inFlight.size() < maxInFlight && !work.sourceExhausted) {
+      if (!reader.hasMore()) {
+        work.sourceExhausted = true;
+        work.nextSourceKey = null;
+        break;
+      }
+      Key first = reader.position();
+      ABatch batch = reader.readBatch();
+      work.inFlight.add(new PendingWork.InFlight(first, batch.lastKey(),
+          pool.submit(() -> worker.process(batch))));
+      work.nextSourceKey = reader.position();
+    }
+  }
+
+  /** True when nothing is left to compute or return. */
+  boolean done() {
+    return work.pendingKeys.isEmpty() && work.inFlight.isEmpty() && work.sourceExhausted;
   }
 
   /**
-   * Returns the result of the next batch in order, or null when the range is done.
+   * Moves the head batch's entries to the pending queue once it finishes, waiting at most
+   * {@code waitMillis}; returns false if it is still running.
    *
    * @throws BadInputException with a safe key when the data or set-up is at fault
    */
-  BatchResult next() throws IOException {
-    while (inFlight.size() < maxInFlight && reader.hasMore()) {
-      ABatch batch = reader.readBatch();
-      inFlight.add(pool.submit(() -> worker.process(batch)));
-      inFlightLastKeys.add(batch.lastKey());
-    }
-    Future<BatchResult> head = inFlight.poll();
+  boolean awaitHead(long waitMillis) throws IOException {
+    PendingWork.InFlight head = work.inFlight.peek();
     if (head == null) {
-      return null;
+      return true;
     }
-    Key headKey = inFlightLastKeys.poll();
     long t0 = System.nanoTime();
     try {
-      BatchResult r = head.get();
-      BatchStats last = r.stats.get(r.stats.size() - 1);
-      last.waitNanos += System.nanoTime() - t0;
-      return r;
+      BatchResult r = head.future().get(waitMillis, TimeUnit.MILLISECONDS);
+      work.inFlight.poll();
+      r.stats.get(r.stats.size() - 1).waitNanos += System.nanoTime() - t0;
+      work.pendingKeys.addAll(r.keys);
+      work.pendingStats.addAll(r.stats);
+      work.touch();
+      return true;
+    } catch (TimeoutException e) {
+      work.touch();
+      return false;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted waiting for a multiply batch", e);
     } catch (ExecutionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof BadInputException bad) {
-        throw new BadInputException(bad.getMessage(), bad.at() != null ? bad.at() : headKey);
+        throw new BadInputException(bad.getMessage(), bad.at() != null ? bad.at() : head.lastKey());
       }
-      throw new IOException("multiply batch ending at row " + headKey.getRow() + " failed: "
-          + cause, cause);
+      throw new IOException("multiply batch ending at row " + head.lastKey().getRow()
+          + " failed: " + cause, cause);
     }
   }
 
-  /** Drops batches not yet returned; their writes are whole rows and harmless if they finish. */
-  void abandon() {
-    inFlight.forEach(f -> f.cancel(false));
-    inFlight.clear();
-    inFlightLastKeys.clear();
+  /** The first A key of the oldest batch not yet returned, if any. */
+  Key headFirstKey() {
+    PendingWork.InFlight head = work.inFlight.peek();
+    return head == null ? null : head.firstKey();
   }
 }

@@ -32,6 +32,7 @@ public final class MultiplyIteratorOptions {
   public static final String MAX_BATCH_BYTES = "maxBatchBytes";
   public static final String THREADS = "threads";
   public static final String SCAN_THREADS = "scanThreads";
+  public static final String YIELD_MILLIS = "yieldMillis";
 
   /** What the iterator does with each batch. */
   public enum Mode {
@@ -62,12 +63,15 @@ public final class MultiplyIteratorOptions {
         + " (default 33554432)");
     DESCRIPTIONS.put(THREADS, "batches computed at once per tablet (default 2)");
     DESCRIPTIONS.put(SCAN_THREADS, "threads of each nested B scan (default 4)");
+    DESCRIPTIONS.put(YIELD_MILLIS, "after waiting this long for a batch, yield the scan thread"
+        + " so the tablet server can release memory and serve others (default 1000)");
   }
 
   /** Parsed, immutable options; shared by init, validateOptions and deepCopy. */
   public record Parsed(String job, Mode mode, String aFamily, String bFamily, String cFamily,
       String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
-      int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads) {
+      int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads,
+      long yieldMillis) {
 
     /** The domain products are computed in: that of C's codec. */
     public Domain domain() {
@@ -125,7 +129,8 @@ public final class MultiplyIteratorOptions {
         codec(options, CODEC_A, codec.name()), codec(options, CODEC_B, codec.name()),
         codec(options, CODEC_C, codec.name()), positiveInt(options, BATCH_B_ROWS, 4096),
         positiveInt(options, MAX_BATCH_ROWS, 4096), positiveLong(options, MAX_BATCH_BYTES, 32 << 20),
-        positiveInt(options, THREADS, 2), positiveInt(options, SCAN_THREADS, 4));
+        positiveInt(options, THREADS, 2), positiveInt(options, SCAN_THREADS, 4),
+        positiveLong(options, YIELD_MILLIS, 1000));
   }
 
   private static ValueCodec codec(Map<String,String> options, String name, String dflt) {

@@ -1,7 +1,6 @@
 package org.spgemm.iterators;
 
 import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -16,6 +15,7 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.apache.accumulo.core.iterators.YieldCallback;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.progress.BatchStats;
 
@@ -26,9 +26,13 @@ import org.spgemm.progress.BatchStats;
  * writes nothing and emits one entry per A row carrying nnz(C(i,:)).
  *
  * <p>Runs only for a job whose record ({@link JobRecord}) the client wrote into the table: a user
- * who can read the table but not write it cannot make the iterator write. A seek whose start key
- * is exclusive resumes after the row of that key, so batches already reported are not redone.
- * Data and set-up errors are emitted as a final entry whose value carries {@code error=...}.
+ * who can read the table but not write it cannot make the iterator write. Accumulo re-creates scan
+ * iterators often (between RPC batches, after minor compactions); a new instance whose seek
+ * resumes where the last one stopped adopts its batches in flight ({@link PendingWork}), and any
+ * other seek with an exclusive start key resumes after that key's row, so batches already
+ * reported are not redone. While a batch is slow, the iterator yields so the tablet server can
+ * release the tablet's memory map (our own C writes may be waiting for it). Data and set-up errors
+ * are emitted as a final entry whose value carries {@code error=...}.
  */
 public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
 
@@ -40,9 +44,11 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
   private SortedKeyValueIterator<Key,Value> source;
   private MultiplyIteratorOptions.Parsed opts;
   private IteratorEnvironment env;
+  private YieldCallback<Key> yield;
+  private Range seekRange;
+  private String workId;
   private BatchPipeline pipeline;
-  private final ArrayDeque<Key> pendingKeys = new ArrayDeque<>();
-  private final ArrayDeque<BatchStats> pendingStats = new ArrayDeque<>();
+  private boolean returnedSinceSeek;
   private Key topKey;
   private Value topValue;
   private boolean failed;
@@ -60,23 +66,40 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
   }
 
   @Override
+  public void enableYielding(YieldCallback<Key> callback) {
+    this.yield = callback;
+  }
+
+  @Override
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
       throws IOException {
-    if (pipeline != null) {
-      pipeline.abandon();
-    }
-    pendingKeys.clear();
-    pendingStats.clear();
+    seekRange = range;
+    returnedSinceSeek = false;
     failed = false;
-    Range resume = resumeRange(range);
-    if (resume == null) {
-      topKey = null; // the last row of the range was already reported
-      topValue = null;
-      return;
+    topKey = null;
+    topValue = null;
+    workId = opts.job() + "|" + env.getTableId() + "|"
+        + (range.isInfiniteStopKey() ? "+inf" : range.getEndKey().toString());
+    PendingWork adopted = range.isStartKeyInclusive() ? null
+        : PendingWork.adopt(workId, range.getStartKey());
+    Range sourceRange;
+    if (adopted != null) {
+      sourceRange = adopted.sourceExhausted ? null
+          : new Range(adopted.nextSourceKey, true, range.getEndKey(), range.isEndKeyInclusive());
+    } else {
+      sourceRange = resumeRange(range);
+      if (sourceRange == null) {
+        return; // the last row of the range was already reported
+      }
     }
-    source.seek(resume, columnFamilies, inclusive);
+    PendingWork work = adopted != null ? adopted : new PendingWork();
+    work.sourceExhausted = sourceRange == null;
+    if (sourceRange != null) {
+      source.seek(sourceRange, columnFamilies, inclusive);
+    }
     try {
-      pipeline = pipeline == null ? newPipeline() : pipeline;
+      pipeline = newPipeline(work);
+      PendingWork.register(workId, work);
       advance();
     } catch (BadInputException e) {
       fail(e);
@@ -84,11 +107,12 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
   }
 
   /**
-   * An exclusive start key is the last entry already returned: carry on at the next row. Returns
-   * null when nothing of the range is left.
+   * An exclusive start key is the last entry already returned: carry on at the next row (unless
+   * it is a bare row key, which no entry of A can equal). Returns null when nothing is left.
    */
   static Range resumeRange(Range range) {
-    if (range.isInfiniteStartKey() || range.isStartKeyInclusive()) {
+    if (range.isInfiniteStartKey() || range.isStartKeyInclusive()
+        || range.getStartKey().getColumnFamilyData().length() == 0) {
       return range;
     }
     Key next = range.getStartKey().followingKey(PartialKey.ROW);
@@ -98,7 +122,7 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     return new Range(next, true, range.getEndKey(), range.isEndKeyInclusive());
   }
 
-  private BatchPipeline newPipeline() {
+  private BatchPipeline newPipeline(PendingWork work) {
     AccumuloClient client = TabletServerBridge.serverClient(env);
     PluginEnvironment plugins = env.getPluginEnv();
     String table;
@@ -112,33 +136,73 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     new JobAuthorization(client, plugins, env.getTableId(), table, opts).check(bTable, at);
     ARowReader reader = new ARowReader(source, opts);
     BatchWorker worker = new BatchWorker(client, table, bTable, opts);
-    return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads());
+    return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
+        work);
   }
 
   private void advance() throws IOException {
-    if (pendingKeys.isEmpty() && !failed) {
-      BatchResult r = pipeline.next();
-      if (r != null) {
-        pendingKeys.addAll(r.keys);
-        pendingStats.addAll(r.stats);
+    PendingWork work = pipeline.work;
+    while (true) {
+      if (!work.pendingKeys.isEmpty()) {
+        topKey = work.pendingKeys.poll();
+        topValue = new Value(work.pendingStats.poll().encode());
+        work.resumeAfter = topKey;
+        returnedSinceSeek = true;
+        return;
       }
-    }
-    if (pendingKeys.isEmpty()) {
-      topKey = null;
-      topValue = null;
-    } else {
-      topKey = pendingKeys.poll();
-      topValue = new Value(pendingStats.poll().encode());
+      pipeline.fill();
+      if (pipeline.done()) {
+        PendingWork.remove(workId, work);
+        topKey = null;
+        topValue = null;
+        return;
+      }
+      long wait = yield == null ? Long.MAX_VALUE : opts.yieldMillis();
+      if (!pipeline.awaitHead(wait)) {
+        Key at = yieldPosition();
+        if (at != null) {
+          work.resumeAfter = at;
+          yield.yield(at);
+          topKey = null;
+          topValue = null;
+          return;
+        }
+      }
     }
   }
 
+  /**
+   * Where to yield: a key in the seek range after everything returned, such that resuming after
+   * it even without {@link PendingWork} skips nothing unprocessed. Null when there is none.
+   */
+  private Key yieldPosition() {
+    Key at;
+    if (returnedSinceSeek) {
+      at = topKeyReturned();
+    } else if (seekRange.isInfiniteStartKey()) {
+      at = new Key();
+    } else if (!seekRange.isStartKeyInclusive()) {
+      at = seekRange.getStartKey().followingKey(PartialKey.ROW_COLFAM_COLQUAL_COLVIS_TIME);
+    } else if (seekRange.getStartKey().getColumnFamilyData().length() == 0) {
+      at = seekRange.getStartKey();
+    } else {
+      return null;
+    }
+    return seekRange.contains(at) ? at : null;
+  }
+
+  private Key topKeyReturned() {
+    return pipeline.work.resumeAfter;
+  }
+
   private void fail(BadInputException e) {
-    pipeline.abandon();
-    pendingKeys.clear();
-    pendingStats.clear();
+    if (pipeline != null) {
+      pipeline.work.abandon();
+      PendingWork.remove(workId, pipeline.work);
+    }
     failed = true;
     Key at = e.at();
-    if (at == null) {
+    if (at == null || !seekRange.contains(at)) {
       // nothing in range to anchor an error to, so nothing was going to be computed either
       topKey = null;
       topValue = null;

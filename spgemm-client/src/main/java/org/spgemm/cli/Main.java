@@ -1,0 +1,13 @@
+package org.spgemm.cli;
+
+import picocli.CommandLine;
+
+/** Entry point of bin/spgemm; the only place that calls System.exit. */
+public final class Main {
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    System.exit(SpgemmCommand.commandLine().execute(args));
+  }
+}

@@ -1,0 +1,147 @@
+package org.spgemm.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.SparseMatrix;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Loads Matrix Market files, multiplies on a cluster, writes C as Matrix Market. */
+@Command(name = "multiply", mixinStandardHelpOptions = true,
+    description = "C = A*B (or A*A without --b) on an embedded or real cluster; C is written as"
+        + " a Matrix Market coordinate real general file in the original 1-based indices.")
+final class MultiplyCommand extends AbstractSpgemmSubcommand {
+
+  @Option(names = "--a", required = true, description = "A as a Matrix Market coordinate file")
+  Path aFile;
+
+  @Option(names = "--b", description = "B as a Matrix Market file (default: A, i.e. C = A*A)")
+  Path bFile;
+
+  @Option(names = "--out", required = true, description = "where to write C (.mtx)")
+  Path outFile;
+
+  @Option(names = "--embedded", description = "run on an embedded MiniAccumuloCluster (default"
+      + " unless --client-props is given)")
+  boolean embedded;
+
+  @Option(names = "--tservers", defaultValue = "2",
+      description = "tablet servers of the embedded cluster (default ${DEFAULT-VALUE})")
+  int tservers;
+
+  @Option(names = "--tserver-heap-mb", defaultValue = "1024",
+      description = "heap of each embedded tablet server (default ${DEFAULT-VALUE})")
+  int tserverHeapMb;
+
+  @Option(names = "--client-props", description = "accumulo-client.properties of a real instance")
+  Path clientProps;
+
+  @Option(names = "--table", description = "table M to create (default M on an embedded cluster)")
+  String table;
+
+  @Option(names = "--semiring", defaultValue = "PLUS_TIMES",
+      description = "PLUS_TIMES, MIN_PLUS, MAX_PLUS, MAX_MIN, LOR_LAND, PLUS_PAIR, ANY_PAIR or"
+          + " class:<fqcn> (default ${DEFAULT-VALUE})")
+  String semiring;
+
+  @Option(names = "--codec", defaultValue = "decimal",
+      description = "value codec in the table: decimal, long, double (default ${DEFAULT-VALUE})")
+  String codec;
+
+  @Option(names = "--tablets", description = "tablets M is split into (default 4 per tablet"
+      + " server of the embedded cluster, 8 on a real one)")
+  Integer tablets;
+
+  @Option(names = "--batch-b-rows", defaultValue = "4096",
+      description = "distinct B rows that close a batch (default ${DEFAULT-VALUE})")
+  int batchBRows;
+
+  @Option(names = "--threads", defaultValue = "2",
+      description = "batches in flight per tablet (default ${DEFAULT-VALUE})")
+  int threads;
+
+  @Option(names = "--stats", description = "write the multiply's result as JSON here")
+  Path stats;
+
+  @Option(names = "--write-floor", description = "also time ingesting nnz(C) entries with a plain"
+      + " BatchWriter on the same cluster (the write-bound floor) and report the ratio")
+  boolean writeFloor;
+
+  @Override
+  void validate() {
+    if (embedded && clientProps != null) {
+      throw new UsageException("--embedded and --client-props exclude each other");
+    }
+    if (clientProps != null && table == null) {
+      throw new UsageException("--table is required with --client-props");
+    }
+    if (tservers < 1 || (tablets != null && tablets < 1) || batchBRows < 1 || threads < 1) {
+      throw new UsageException("--tservers, --tablets, --batch-b-rows and --threads must be"
+          + " positive");
+    }
+    try {
+      Semirings.forName(semiring);
+      ValueCodecs.forName(codec);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException(e.getMessage());
+    }
+  }
+
+  @Override
+  ExitCode execute() throws Exception {
+    SparseMatrix a = read(aFile);
+    SparseMatrix b = bFile == null ? a : read(bFile);
+    if (a.cols() != b.rows()) {
+      throw new UsageException("shape mismatch: A (" + aFile + ") is " + a.rows() + "x"
+          + a.cols() + " but B (" + (bFile == null ? aFile : bFile) + ") is " + b.rows() + "x"
+          + b.cols() + " (A columns must equal B rows)");
+    }
+    boolean useEmbedded = clientProps == null;
+    try (Session session = useEmbedded ? Session.embedded(tservers, tserverHeapMb, err)
+        : Session.connect(clientProps)) {
+      Workflow w = new Workflow(session.client, table == null ? "M" : table,
+          ValueCodecs.forName(codec));
+      w.load(a, b, tablets != null ? tablets : useEmbedded ? 4 * tservers : 8);
+      err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
+          a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
+              + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
+      MultiplyResult r = w.multiply(MultiplyOptions.builder().semiring(semiring).codec(codec)
+          .batchLimits(batchBRows, 4096, 32L << 20).threads(threads, 4), a, err);
+      SparseMatrix c = w.readC(a.rows(), b.cols());
+      MatrixMarket.write(outFile, c);
+      out.printf(Locale.ROOT,
+          "C = A*B over %s: %dx%d, nnz(C) = %d, partial products = %d, batches = %d,"
+              + " B entries fetched = %d%nmultiply %.2f s, %s partial products/s; C written to"
+              + " %s%n", semiring, c.rows(), c.cols(), r.nnzC(), r.partialProducts(), r.batches(),
+          r.bEntriesFetched(), r.wallNanos() / 1e9, ProgressBar.human(r.rate()), outFile);
+      String json = r.toJson();
+      if (writeFloor) {
+        long floorNanos = w.measureWriteFloor(c);
+        out.printf(Locale.ROOT, "write floor: ingesting %d entries with a BatchWriter took"
+            + " %.2f s (%s entries/s); multiply time / floor = %.2f%n", c.nnz(), floorNanos / 1e9,
+            ProgressBar.human(c.nnz() / (floorNanos / 1e9)), r.wallNanos() / (double) floorNanos);
+        json = json.substring(0, json.lastIndexOf('}')).stripTrailing()
+            + String.format(Locale.ROOT, ",%n  \"writeFloorSeconds\": %.3f%n}%n", floorNanos / 1e9);
+      }
+      if (stats != null) {
+        Files.writeString(stats, json, StandardCharsets.UTF_8);
+      }
+    }
+    return ExitCode.OK;
+  }
+
+  private static SparseMatrix read(Path p) throws java.io.IOException {
+    if (!Files.exists(p)) {
+      throw new NoSuchFileException(p.toString());
+    }
+    return MatrixMarket.read(p);
+  }
+}

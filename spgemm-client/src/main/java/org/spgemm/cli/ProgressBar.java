@@ -1,0 +1,65 @@
+package org.spgemm.cli;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import org.spgemm.client.ProgressListener;
+import org.spgemm.progress.BatchStats;
+
+/**
+ * A one-line progress bar on stderr, shown only once work has taken a few seconds and redrawn at
+ * most five times a second.
+ */
+final class ProgressBar implements ProgressListener {
+
+  private static final long SHOW_AFTER_NANOS = 2_000_000_000L;
+  private static final long REDRAW_NANOS = 200_000_000L;
+
+  private final PrintStream err;
+  private final long totalRows;
+  private final long start = System.nanoTime();
+  private long lastDraw;
+  private boolean shown;
+
+  ProgressBar(PrintStream err, long totalRows) {
+    this.err = err;
+    this.totalRows = Math.max(1, totalRows);
+  }
+
+  @Override
+  public void onProgress(BatchStats total, int tabletsDone, int tablets) {
+    long now = System.nanoTime();
+    if (now - start < SHOW_AFTER_NANOS || (now - lastDraw < REDRAW_NANOS && tabletsDone < tablets)) {
+      return;
+    }
+    lastDraw = now;
+    shown = true;
+    double done = Math.min(1.0, total.rows / (double) totalRows);
+    int width = 30;
+    int filled = (int) Math.round(done * width);
+    double secs = (now - start) / 1e9;
+    err.printf(Locale.ROOT, "\r[%s%s] %3.0f%%  rows %d/%d  tablets %d/%d  %s pp  %.1f s  ",
+        "#".repeat(filled), ".".repeat(width - filled), done * 100, total.rows, totalRows,
+        tabletsDone, tablets, human(total.products), secs);
+    err.flush();
+  }
+
+  /** Ends the bar's line if one was drawn. */
+  void finish() {
+    if (shown) {
+      err.println();
+    }
+  }
+
+  static String human(double n) {
+    if (n >= 1e9) {
+      return String.format(Locale.ROOT, "%.2fG", n / 1e9);
+    }
+    if (n >= 1e6) {
+      return String.format(Locale.ROOT, "%.2fM", n / 1e6);
+    }
+    if (n >= 1e3) {
+      return String.format(Locale.ROOT, "%.1fk", n / 1e3);
+    }
+    return String.format(Locale.ROOT, "%.0f", n);
+  }
+}

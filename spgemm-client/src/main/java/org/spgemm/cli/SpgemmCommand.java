@@ -1,0 +1,36 @@
+package org.spgemm.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The root command: subcommands only. */
+@Command(name = "spgemm", mixinStandardHelpOptions = true,
+    versionProvider = SpgemmCommand.Version.class,
+    description = "Sparse matrix multiply C = A*B inside Apache Accumulo tablet servers.",
+    subcommands = {DemoCommand.class, MultiplyCommand.class, GenerateCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:success", "1:unexpected failure (see --debug)",
+        "2:bad usage or input (options, files, shapes, semiring)",
+        "3:cluster failure or refusal (unreachable, missing table, permission)"})
+public final class SpgemmCommand {
+
+  static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new SpgemmCommand());
+    cl.setParameterExceptionHandler((ex, args) -> {
+      ex.getCommandLine().getErr().println("spgemm: " + ex.getMessage());
+      ex.getCommandLine().getErr().println("Try 'spgemm "
+          + ex.getCommandLine().getCommandName() + " --help'.");
+      return ExitCode.USAGE.code;
+    });
+    return cl;
+  }
+
+  static final class Version implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      String v = SpgemmCommand.class.getPackage().getImplementationVersion();
+      return new String[] {"spgemm " + (v == null ? "development build" : v)
+          + " (Accumulo 2.1, Java " + System.getProperty("java.version") + ")"};
+    }
+  }
+}

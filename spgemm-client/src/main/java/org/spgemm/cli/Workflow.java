@@ -1,0 +1,87 @@
+package org.spgemm.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.client.TableM;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * The steps demo and multiply share: create M split into equal row blocks, load A and B, multiply
+ * with a progress bar, read C back.
+ */
+final class Workflow {
+
+  final AccumuloClient client;
+  final String table;
+  final ValueCodec codec;
+  KeyFormat keys;
+  long loadNanos;
+  long readNanos;
+
+  Workflow(AccumuloClient client, String table, ValueCodec codec) {
+    this.client = client;
+    this.table = table;
+    this.codec = codec;
+  }
+
+  /** Creates M with {@code tablets} equal row blocks and loads A (and B, or A again as B). */
+  void load(SparseMatrix a, SparseMatrix b, int tablets) {
+    if (client.tableOperations().exists(table)) {
+      throw new AbstractSpgemmSubcommand.UsageException("table " + table
+          + " already exists; choose another --table or delete it");
+    }
+    int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
+    keys = KeyFormat.forSize(n);
+    List<String> splits = new ArrayList<>();
+    int rows = Math.max(a.rows(), b.rows());
+    for (int t = 1; t < tablets; t++) {
+      long row = (long) rows * t / tablets;
+      if (row > 0 && row < rows) {
+        splits.add(keys.encodeString(row));
+      }
+    }
+    TableM.create(client, table, List.of("A", "B", "C"), splits);
+    long t0 = System.nanoTime();
+    MatrixStore.load(client, table, "A", a, keys, codec);
+    MatrixStore.load(client, table, "B", b, keys, codec);
+    loadNanos = System.nanoTime() - t0;
+  }
+
+  MultiplyResult multiply(MultiplyOptions.Builder opts, SparseMatrix a,
+      java.io.PrintStream err) {
+    long nonEmptyRows = 0;
+    for (int i = 0; i < a.rows(); i++) {
+      nonEmptyRows += a.rowNnz(i) > 0 ? 1 : 0;
+    }
+    ProgressBar bar = new ProgressBar(err, nonEmptyRows);
+    try {
+      return SpGEMM.multiply(client, table, opts.listener(bar).build());
+    } finally {
+      bar.finish();
+    }
+  }
+
+  SparseMatrix readC(int rows, int cols) {
+    long t0 = System.nanoTime();
+    SparseMatrix c = MatrixStore.read(client, table, "C", rows, cols, codec);
+    readNanos = System.nanoTime() - t0;
+    return c;
+  }
+
+  /**
+   * The write-bound floor: time to ingest {@code c} into a fresh family with a plain client
+   * BatchWriter on the same table and cluster.
+   */
+  long measureWriteFloor(SparseMatrix c) {
+    long t0 = System.nanoTime();
+    MatrixStore.load(client, table, "W", c, keys, codec);
+    return System.nanoTime() - t0;
+  }
+}

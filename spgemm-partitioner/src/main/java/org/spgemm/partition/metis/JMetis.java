@@ -1,0 +1,211 @@
+package org.spgemm.partition.metis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.spgemm.partition.graph.CsrGraph;
+
+/**
+ * Java binding of METIS 5 {@code METIS_PartGraphKway}: multi-constraint K-way partitioning with
+ * the edge-cut objective, through JNA against the system's libmetis (Debian/Ubuntu package
+ * {@code libmetis5}; no headers or compiler needed).
+ *
+ * <p>Safety comes first, because a native crash kills the JVM: every graph is validated in Java
+ * ({@link MetisInputValidator}) before any native call, nparts = 1 never reaches METIS (it dies
+ * with SIGFPE there), an empty graph never reaches it either, and the library's idx_t/real_t
+ * widths and options layout are probed once at load time (see {@code MetisLibrary}) rather than
+ * assumed. Options passed: edge-cut objective, 0-based numbering, the seed, and
+ * ubvec = 1 + ε per constraint; everything else stays at METIS's defaults.
+ *
+ * <p>The library is {@value #DEFAULT_LIBRARY} unless the system property
+ * {@value #LIBRARY_PROPERTY} names another file name or path. Instances are cached per library
+ * name and are thread-safe; native calls are serialized.
+ */
+public final class JMetis {
+
+  /** System property naming the METIS library (file name or absolute path). */
+  public static final String LIBRARY_PROPERTY = "spgemm.metis.library";
+  /** The library tried first when the property is not set (Debian/Ubuntu's soname). */
+  public static final String DEFAULT_LIBRARY = "libmetis.so.5";
+  /** JNA's platform-neutral name, tried second (libmetis.so, libmetis.dylib, metis.dll). */
+  static final String FALLBACK_LIBRARY = "metis";
+
+  public static final int METIS_OK = 1;
+  public static final int METIS_ERROR_INPUT = -2;
+  public static final int METIS_ERROR_MEMORY = -3;
+  public static final int METIS_ERROR = -4;
+
+  private static final Map<String, JMetis> LOADED = new ConcurrentHashMap<>();
+
+  private final MetisLibrary lib;
+
+  private JMetis(MetisLibrary lib) {
+    this.lib = lib;
+  }
+
+  /**
+   * The library named by {@value #LIBRARY_PROPERTY}, or the default one.
+   *
+   * @throws MetisUnavailableException if it cannot be loaded, with installation instructions
+   */
+  public static JMetis load() {
+    String configured = System.getProperty(LIBRARY_PROPERTY);
+    if (configured != null && !configured.isBlank()) {
+      return load(configured.trim());
+    }
+    JMetis cached = LOADED.get(DEFAULT_LIBRARY);
+    if (cached != null) {
+      return cached;
+    }
+    List<String> failures = new ArrayList<>();
+    for (String name : new String[] {DEFAULT_LIBRARY, FALLBACK_LIBRARY}) {
+      try {
+        JMetis metis = new JMetis(MetisLibrary.open(name));
+        LOADED.putIfAbsent(DEFAULT_LIBRARY, metis);
+        return LOADED.get(DEFAULT_LIBRARY);
+      } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
+        failures.add(name + ": " + MetisLibrary.firstLine(e));
+      }
+    }
+    throw notFound(DEFAULT_LIBRARY, false, String.join("; ", failures));
+  }
+
+  /**
+   * A specific library, by file name (searched on the system's library path) or absolute path.
+   *
+   * @throws MetisUnavailableException if it cannot be loaded, with installation instructions
+   */
+  public static JMetis load(String library) {
+    if (library == null || library.isBlank()) {
+      throw new IllegalArgumentException("library name must not be empty");
+    }
+    JMetis cached = LOADED.get(library);
+    if (cached != null) {
+      return cached;
+    }
+    try {
+      LOADED.putIfAbsent(library, new JMetis(MetisLibrary.open(library)));
+      return LOADED.get(library);
+    } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
+      throw notFound(library, true, library + ": " + MetisLibrary.firstLine(e));
+    }
+  }
+
+  /** Whether {@link #load()} succeeds. */
+  public static boolean isAvailable() {
+    try {
+      load();
+      return true;
+    } catch (MetisUnavailableException e) {
+      return false;
+    }
+  }
+
+  private static MetisUnavailableException notFound(String library, boolean explicit,
+      String detail) {
+    return new MetisUnavailableException("METIS 5 native library (" + library
+        + (explicit ? ", named by " + LIBRARY_PROPERTY + " or the caller" : "")
+        + ") not found: install it with `apt-get install libmetis5` (Debian/Ubuntu), "
+        + "`dnf install metis` (Fedora/EPEL) or `brew install metis` (macOS), or set the system "
+        + "property " + LIBRARY_PROPERTY + " to the library's file name or path. Tried " + detail);
+  }
+
+  /** The library name this instance was loaded from. */
+  public String library() {
+    return lib.name;
+  }
+
+  /** Width of the library's idx_t in bits (32 or 64). */
+  public int idxBits() {
+    return lib.idxBytes * 8;
+  }
+
+  /** Width of the library's real_t in bits (32 or 64). */
+  public int realBits() {
+    return lib.realBytes * 8;
+  }
+
+  /** The options-array layout found ("5.1" or "5.2"). */
+  public String optionsLayout() {
+    return lib.layout.releases;
+  }
+
+  /** The largest idx_t value: every weight, and every weight total, must stay at or below it. */
+  public long maxIdx() {
+    return lib.maxIdx();
+  }
+
+  long nativeCalls() {
+    return lib.nativeCalls();
+  }
+
+  /**
+   * Partitions g into nparts parts, minimizing the edge cut subject to one balance constraint
+   * per vertex weight.
+   *
+   * @throws IllegalArgumentException if the graph or the options are invalid (no native call
+   *     is made)
+   * @throws MetisException if METIS returns an error code or an impossible result
+   */
+  public MetisResult partGraphKway(CsrGraph g, int nparts, KwayOptions options) {
+    if (options == null) {
+      throw new IllegalArgumentException("options must not be null (use KwayOptions.defaults())");
+    }
+    MetisInputValidator.validate(g, nparts, maxIdx());
+    int n = g.nvtxs();
+    double[] ubvec = options.ubvec(g.ncon());
+    if (nparts == 1 || n == 0) {
+      return new MetisResult(new int[n], 0);
+    }
+    Object opts = lib.defaultOptions();
+    MetisLibrary.setIdx(opts, MetisLibrary.OPTION_OBJTYPE, MetisLibrary.OBJTYPE_CUT);
+    MetisLibrary.setIdx(opts, lib.layout.numbering, 0);
+    MetisLibrary.setIdx(opts, lib.layout.seed, options.seed());
+    int m = g.xadj()[n];
+    int[] adjncy = g.adjncy().length == m ? g.adjncy() : Arrays.copyOf(g.adjncy(), m);
+    int[] adjwgt = g.adjwgt() == null || g.adjwgt().length == m ? g.adjwgt()
+        : Arrays.copyOf(g.adjwgt(), m);
+    Object objval = lib.idxScalar(0);
+    Object part = lib.idxBytes == 4 ? new int[n] : new long[n];
+    int rc = lib.partGraphKway(lib.idxScalar(n), lib.idxScalar(g.ncon()), lib.idxArray(g.xadj()),
+        lib.idxArray(adjncy), g.vwgt() == null ? null : lib.idxArray(g.vwgt()),
+        adjwgt == null ? null : lib.idxArray(adjwgt), lib.idxScalar(nparts), null,
+        lib.realArray(ubvec), opts, objval, part);
+    check(rc);
+    int[] parts = lib.idxBytes == 4 ? (int[]) part : new int[n];
+    for (int v = 0; v < n; v++) {
+      long p = MetisLibrary.idxAt(part, v);
+      if (p < 0 || p >= nparts) {
+        throw new MetisException(METIS_ERROR, "METIS put vertex " + v + " in part " + p
+            + ", outside 0.." + (nparts - 1));
+      }
+      parts[v] = (int) p;
+    }
+    return new MetisResult(parts, MetisLibrary.idxAt(objval, 0));
+  }
+
+  /**
+   * Turns a METIS return code into an exception.
+   *
+   * @throws MetisException for anything but METIS_OK
+   */
+  static void check(int rc) {
+    switch (rc) {
+      case METIS_OK:
+        return;
+      case METIS_ERROR_INPUT:
+        throw new MetisException(rc, "METIS rejected its input (METIS_ERROR_INPUT) although it"
+            + " passed validation in Java; this is a bug in the binding, please report it");
+      case METIS_ERROR_MEMORY:
+        throw new MetisException(rc, "METIS ran out of memory (METIS_ERROR_MEMORY); the graph is"
+            + " too large for this machine or K is too large");
+      case METIS_ERROR:
+        throw new MetisException(rc, "METIS failed (METIS_ERROR); run with a smaller graph or"
+            + " another seed, and report it if it persists");
+      default:
+        throw new MetisException(rc, "METIS returned an unknown code " + rc);
+    }
+  }
+}

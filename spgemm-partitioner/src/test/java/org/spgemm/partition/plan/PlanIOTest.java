@@ -1,0 +1,85 @@
+package org.spgemm.partition.plan;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spgemm.partition.Partitioner;
+import org.spgemm.partition.graph.BipartiteGraph;
+
+class PlanIOTest {
+
+  static PartitionPlan samplePlan() {
+    BipartiteGraph g = PartitionPlanTest.figureGraph();
+    String[] aKeys = {"row \"0\"", "back\\slash", "tab\tnew\nline\u0001", "é€\u2028"};
+    String[] bKeys = {"0", "1", "2|x", "", "p0001|4"};
+    return Partitioner.plan(g, new int[] {0, 0, 1, 1, 0, 1, 1, 1, 1}, 2, aKeys, bKeys);
+  }
+
+  @Test
+  void roundTripThroughAString() {
+    PartitionPlan plan = samplePlan();
+    String json = PlanIO.toJson(plan);
+    assertTrue(json.contains("\"splitPoints\": [\"p0001\"]"), json);
+    assertTrue(json.contains("\\u0001") && json.contains("\\u2028"), json);
+    assertSamePlan(plan, PlanIO.fromJson(json));
+  }
+
+  @Test
+  void roundTripThroughAFile(@TempDir Path dir) throws Exception {
+    PartitionPlan plan = samplePlan();
+    Path file = dir.resolve("plan.json");
+    PlanIO.write(plan, file);
+    assertSamePlan(plan, PlanIO.read(file));
+  }
+
+  @Test
+  void rejectsBrokenOrInconsistentFiles() {
+    String json = PlanIO.toJson(samplePlan());
+    assertInvalid("malformed JSON", json.substring(0, json.length() / 2));
+    assertInvalid("\"format\" must be", json.replace("spgemm-partition-plan", "other"));
+    assertInvalid("unsupported version", json.replace("\"version\": 1", "\"version\": 9"));
+    assertInvalid("\"splitPoints\" do not match",
+        json.replace("[\"p0001\"]", "[\"p0002\"]"));
+    assertInvalid("outside 0..1", json.replace("\"parts\": [0,0,1,1]", "\"parts\": [0,0,1,5]"));
+    assertInvalid("has 3 parts but 4 row keys",
+        json.replace("\"parts\": [0,0,1,1]", "\"parts\": [0,0,1]"));
+    assertInvalid("unexpected text", json + "{}");
+    assertInvalid("metrics: metrics must be non-negative",
+        json.replaceFirst("\"cutSize\": 11", "\"cutSize\": -1"));
+    assertInvalid("aRows.parts[1] must be an integer",
+        json.replace("\"parts\": [0,0,1,1]", "\"parts\": [0,\"x\",1,1]"));
+    assertInvalid("must be a JSON object", "[]");
+  }
+
+  static void assertInvalid(String fragment, String json) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PlanIO.fromJson(json));
+    assertTrue(e.getMessage().contains(fragment),
+        "expected \"" + fragment + "\" in: " + e.getMessage());
+    assertEquals(e.getMessage().indexOf("invalid partition plan"),
+        e.getMessage().lastIndexOf("invalid partition plan"), "prefix once: " + e.getMessage());
+  }
+
+  static void assertSamePlan(PartitionPlan expected, PartitionPlan actual) {
+    assertEquals(expected.parts(), actual.parts());
+    assertEquals(expected.prefixDigits(), actual.prefixDigits());
+    assertArrayEquals(expected.aParts(), actual.aParts());
+    assertArrayEquals(expected.bParts(), actual.bParts());
+    for (int i = 0; i < expected.numARows(); i++) {
+      assertEquals(expected.aRowKey(i), actual.aRowKey(i));
+      assertEquals(expected.newARowKey(i), actual.newARowKey(i));
+    }
+    for (int j = 0; j < expected.numBRows(); j++) {
+      assertEquals(expected.bRowKey(j), actual.bRowKey(j));
+    }
+    assertEquals(expected.splitPoints(), actual.splitPoints());
+    assertEquals(expected.metrics(), actual.metrics());
+    assertEquals(expected.baselineMetrics(), actual.baselineMetrics());
+    assertArrayEquals(expected.metrics().imbalance(), actual.metrics().imbalance(), 0);
+  }
+}
