@@ -35,11 +35,14 @@ public final class EmbeddedCluster implements AutoCloseable {
     this.deleteOnClose = deleteOnClose;
   }
 
-  /** Starts a cluster in a fresh temporary directory, deleted on close. */
+  /**
+   * Starts a cluster in a fresh temporary directory, deleted on close unless the environment
+   * variable SPGEMM_KEEP_CLUSTER is set (to read its server logs afterwards).
+   */
   public static EmbeddedCluster start(int tservers, int tserverHeapMb) throws IOException,
       InterruptedException {
     Path dir = Files.createTempDirectory("spgemm-mac-");
-    return start(dir, tservers, tserverHeapMb, true);
+    return start(dir, tservers, tserverHeapMb, System.getenv("SPGEMM_KEEP_CLUSTER") == null);
   }
 
   public static EmbeddedCluster start(Path dir, int tservers, int tserverHeapMb,

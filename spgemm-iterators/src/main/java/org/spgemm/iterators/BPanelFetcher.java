@@ -11,7 +11,6 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
@@ -56,11 +55,9 @@ final class BPanelFetcher {
 
   BPanel fetch(List<byte[]> phi) throws TableNotFoundException {
     Map<ArrayByteSequence,Integer> rowIds = new HashMap<>(phi.size() * 2);
-    List<Range> ranges = new ArrayList<>(phi.size());
     Text family = new Text(opts.bFamily());
     for (int i = 0; i < phi.size(); i++) {
       rowIds.put(new ArrayByteSequence(phi.get(i)), i);
-      ranges.add(Range.exact(new Text(phi.get(i)), family));
     }
     Map<ArrayByteSequence,Integer> colIds = new HashMap<>();
     List<byte[]> colKeys = new ArrayList<>();
@@ -70,7 +67,7 @@ final class BPanelFetcher {
         client.createBatchScanner(bTable, Authorizations.EMPTY, opts.scanThreads())) {
       scanner.setExecutionHints(NESTED_HINT);
       scanner.fetchColumnFamily(family);
-      scanner.setRanges(Range.mergeOverlapping(ranges));
+      scanner.setRanges(BRanges.of(phi, family));
       ByteSequence lastRow = null;
       int lastRowId = -1;
       for (Map.Entry<Key,Value> e : scanner) {
@@ -79,10 +76,10 @@ final class BPanelFetcher {
         if (!row.equals(lastRow)) {
           lastRow = row;
           Integer id = rowIds.get(new ArrayByteSequence(row.toArray()));
-          if (id == null) {
-            continue; // outside Φ: cannot happen with exact ranges, ignore defensively
-          }
-          lastRowId = id;
+          lastRowId = id == null ? -1 : id;
+        }
+        if (lastRowId < 0) {
+          continue; // a row outside Φ read through by a merged range
         }
         ArrayByteSequence col = new ArrayByteSequence(k.getColumnQualifierData().toArray());
         Integer colId = colIds.get(col);

@@ -81,7 +81,7 @@ final class BatchWorker {
       stats.kernelNanos = System.nanoTime() - t1;
       return;
     }
-    try (CRowWriter writer = new CRowWriter(client, table, opts, batch.bytes + panel.entries)) {
+    try (CRowWriter writer = new CRowWriter(client, table, opts)) {
       for (int i = 0; i < batch.rows(); i++) {
         stats.products += RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
         long tw = System.nanoTime();

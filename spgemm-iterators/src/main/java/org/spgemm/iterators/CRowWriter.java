@@ -22,11 +22,11 @@ final class CRowWriter implements AutoCloseable {
   private final ValueCodec codec;
   private final boolean integer;
 
-  CRowWriter(AccumuloClient client, String table, MultiplyIteratorOptions.Parsed opts,
-      long batchBytes) throws TableNotFoundException {
-    BatchWriterConfig cfg = new BatchWriterConfig()
-        .setMaxMemory(Math.max(1 << 20, Math.min(batchBytes, 64L << 20))).setMaxWriteThreads(2)
-        .setMaxLatency(60, TimeUnit.SECONDS);
+  CRowWriter(AccumuloClient client, String table, MultiplyIteratorOptions.Parsed opts)
+      throws TableNotFoundException {
+    // Few large sends: every send is an RPC and a write-ahead-log sync on the tablet server.
+    BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(opts.maxBatchBytes() / 2)
+        .setMaxWriteThreads(2).setMaxLatency(60, TimeUnit.SECONDS);
     this.writer = client.createBatchWriter(table, cfg);
     this.family = opts.cFamily().getBytes(StandardCharsets.UTF_8);
     this.codec = opts.codecC();

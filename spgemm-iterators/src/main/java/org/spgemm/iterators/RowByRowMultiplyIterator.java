@@ -98,7 +98,7 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
       source.seek(sourceRange, columnFamilies, inclusive);
     }
     try {
-      pipeline = newPipeline(work);
+      pipeline = newPipeline(work, adopted == null);
       PendingWork.register(workId, work);
       advance();
     } catch (BadInputException e) {
@@ -122,7 +122,8 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     return new Range(next, true, range.getEndKey(), range.isEndKeyInclusive());
   }
 
-  private BatchPipeline newPipeline(PendingWork work) {
+  /** Wires reader, workers and pool; checks the job unless adopted work was checked already. */
+  private BatchPipeline newPipeline(PendingWork work, boolean checkJob) {
     AccumuloClient client = TabletServerBridge.serverClient(env);
     PluginEnvironment plugins = env.getPluginEnv();
     String table;
@@ -131,9 +132,11 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     } catch (TableNotFoundException e) {
       throw new IllegalStateException("table " + env.getTableId() + " vanished", e);
     }
-    Key at = source.hasTop() ? new Key(source.getTopKey()) : null;
     String bTable = opts.bTable() == null ? table : opts.bTable();
-    new JobAuthorization(client, plugins, env.getTableId(), table, opts).check(bTable, at);
+    if (checkJob) {
+      Key at = !work.sourceExhausted && source.hasTop() ? new Key(source.getTopKey()) : null;
+      new JobAuthorization(client, plugins, env.getTableId(), table, opts).check(bTable, at);
+    }
     ARowReader reader = new ARowReader(source, opts);
     BatchWorker worker = new BatchWorker(client, table, bTable, opts);
     return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
@@ -178,7 +181,8 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
   private Key yieldPosition() {
     Key at;
     if (returnedSinceSeek) {
-      at = topKeyReturned();
+      // strictly after the last key returned (Accumulo checks), still inside its finished row
+      at = pipeline.work.resumeAfter.followingKey(PartialKey.ROW_COLFAM_COLQUAL_COLVIS_TIME);
     } else if (seekRange.isInfiniteStartKey()) {
       at = new Key();
     } else if (!seekRange.isStartKeyInclusive()) {
@@ -189,10 +193,6 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
       return null;
     }
     return seekRange.contains(at) ? at : null;
-  }
-
-  private Key topKeyReturned() {
-    return pipeline.work.resumeAfter;
   }
 
   private void fail(BadInputException e) {
