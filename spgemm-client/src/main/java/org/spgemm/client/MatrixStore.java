@@ -35,7 +35,6 @@ public final class MatrixStore {
   public static long load(AccumuloClient client, String table, String family, SparseMatrix m,
       KeyFormat keys, ValueCodec codec) {
     byte[] fam = family.getBytes(StandardCharsets.UTF_8);
-    boolean integer = codec.domain() == Domain.INT64;
     byte[][] colKeys = new byte[m.cols()][];
     try (BatchWriter w = client.createBatchWriter(table)) {
       for (int i = 0; i < m.rows(); i++) {
@@ -49,7 +48,12 @@ public final class MatrixStore {
             colKeys[j] = keys.encode(j);
           }
           double v = m.valueAt(p);
-          mut.put(fam, colKeys[j], integer ? codec.encodeLong((long) v) : codec.encodeDouble(v));
+          try {
+            mut.put(fam, colKeys[j], codec.encodeDouble(v));
+          } catch (IllegalArgumentException e) {
+            throw new InvalidOptionException(family + "(" + (i + 1) + ", " + (j + 1) + ") = " + v
+                + " cannot be stored with codec " + codec.name() + ": " + e.getMessage());
+          }
         }
         w.addMutation(mut);
       }

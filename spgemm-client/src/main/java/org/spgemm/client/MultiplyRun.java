@@ -44,6 +44,7 @@ final class MultiplyRun {
   private final Mode mode;
   private final String bTable;
   private final String jobId = UUID.randomUUID().toString();
+  private final String jobKey = JobRecord.newJobKey();
 
   MultiplyRun(AccumuloClient client, String table, MultiplyOptions opts, Mode mode) {
     this.client = client;
@@ -87,19 +88,21 @@ final class MultiplyRun {
       }
       return new MultiplyResult(scans.total, scans.perServer, scans.tablets, wall, setup);
     } catch (RuntimeException e) {
+      // first the job record: without it no tablet server writes another C row
+      removeJob();
       if (writes) {
         failC(e.getMessage());
       }
       throw e;
     } finally {
-      MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + jobId, null);
+      removeJob();
     }
   }
 
   private IteratorSetting iteratorSetting() {
     IteratorSetting is =
         new IteratorSetting(ITERATOR_PRIORITY, ITERATOR_NAME, RowByRowMultiplyIterator.class);
-    MultiplyIteratorOptions.setJob(is, jobId);
+    MultiplyIteratorOptions.setJob(is, jobId, jobKey);
     MultiplyIteratorOptions.setMode(is, mode);
     MultiplyIteratorOptions.setFamilies(is, opts.aFamily, opts.bFamily, opts.cFamily);
     if (opts.bTable != null) {
@@ -143,16 +146,18 @@ final class MultiplyRun {
 
   /** A family must be a locality group of the table or hold at least one entry. */
   private void requireFamily(String t, String family, String role) {
+    if (hasEntries(t, family)) {
+      return;
+    }
     try {
-      boolean grouped = client.tableOperations().getLocalityGroups(t).values().stream()
-          .anyMatch(g -> g.contains(new Text(family)));
-      if (grouped || hasEntries(t, family)) {
-        return;
+      if (client.tableOperations().getLocalityGroups(t).values().stream()
+          .anyMatch(g -> g.contains(new Text(family)))) {
+        return; // an empty matrix that has its own locality group
       }
     } catch (TableNotFoundException e) {
       throw new InvalidOptionException("table " + t + " does not exist");
     } catch (AccumuloException e) {
-      throw new ClusterException("cannot read table " + t + ": " + e.getMessage(), e);
+      // reading table configuration takes more than READ; the entries decide then
     }
     throw new InvalidOptionException("family " + family + " (" + role + ") not found in table "
         + t + ": no locality group and no entries");
@@ -199,11 +204,25 @@ final class MultiplyRun {
     }
   }
 
+  private void removeJob() {
+    MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + jobId, null);
+  }
+
+  /**
+   * Removes a failed run's C. Batches already writing when the job record went away may still
+   * land, so clear until C stays empty (bounded); the FAILED state is what readers rely on.
+   */
   private void failC(String why) {
     try {
-      clearC();
+      long deadline = System.nanoTime() + 30_000_000_000L;
+      do {
+        clearC();
+        Thread.sleep(2 * 500 + 200); // longer than the servers cache a running job
+      } while (hasEntries(table, opts.cFamily) && System.nanoTime() < deadline);
     } catch (RuntimeException e) {
       // the FAILED state below still tells readers not to trust what is left
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     MatrixStore.writeMeta(client, table, JobRecord.C_STATE_PREFIX + opts.cFamily,
         JobRecord.encode(Map.of("state", JobRecord.State.FAILED.name(), "job", jobId, "error",
@@ -212,7 +231,8 @@ final class MultiplyRun {
 
   private void writeJob(JobRecord.State state) {
     MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + jobId, JobRecord.encode(
-        JobRecord.jobFields(state.name(), opts.cFamily, bTable, mode.name(), client.whoami())));
+        JobRecord.jobFields(state.name(), jobKey, opts.cFamily, bTable, mode.name(),
+            client.whoami())));
   }
 
   /** One scanner per tablet of A; entries arrive one per RPC so progress is live. */

@@ -73,8 +73,13 @@ public final class TableM {
    */
   static void ensureNestedDispatch(AccumuloClient client, String table, String executor) {
     try {
-      String current = client.tableOperations().getConfiguration(table)
-          .get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
+      String current;
+      try {
+        current = client.tableOperations().getConfiguration(table)
+            .get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
+      } catch (AccumuloException e) {
+        return; // may not read table configuration: the iterator checks it and says what is missing
+      }
       if (executor.equals(current)) {
         return;
       }

@@ -41,7 +41,7 @@ final class BatchPipeline {
       Key first = reader.position();
       ABatch batch = reader.readBatch();
       work.inFlight.add(new PendingWork.InFlight(first, batch.lastKey(),
-          pool.submit(() -> worker.process(batch))));
+          pool.submit(() -> worker.process(batch, work::isLive))));
       work.nextSourceKey = reader.position();
     }
   }
@@ -81,6 +81,11 @@ final class BatchPipeline {
       Throwable cause = e.getCause();
       if (cause instanceof BadInputException bad) {
         throw new BadInputException(bad.getMessage(), bad.at() != null ? bad.at() : head.lastKey());
+      }
+      if (cause instanceof java.util.concurrent.CancellationException) {
+        throw new BadInputException("stopped: the job record was removed while the batch ending at row "
+            + head.lastKey().getRow() + " ran (the multiply was cancelled or failed elsewhere)",
+            head.lastKey());
       }
       throw new IOException("multiply batch ending at row " + head.lastKey().getRow()
           + " failed: " + cause, cause);

@@ -1,5 +1,7 @@
 package org.spgemm.iterators;
 
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.TableNotFoundException;
@@ -29,13 +31,18 @@ final class BatchWorker {
     this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(client, opts, bTable));
   }
 
-  BatchResult process(ABatch batch) throws TableNotFoundException, MutationsRejectedException {
+  /**
+   * @param live false once nobody will return this batch's result; checked, together with the
+   *        job record, before any C row is written
+   */
+  BatchResult process(ABatch batch, BooleanSupplier live)
+      throws TableNotFoundException, MutationsRejectedException {
     BatchResult result = new BatchResult();
-    process(batch, result);
+    process(batch, live, result);
     return result;
   }
 
-  private void process(ABatch batch, BatchResult result)
+  private void process(ABatch batch, BooleanSupplier live, BatchResult result)
       throws TableNotFoundException, MutationsRejectedException {
     BatchStats stats = new BatchStats();
     stats.server = TabletServerBridge.serverId();
@@ -50,8 +57,8 @@ final class BatchWorker {
             + opts.maxBatchBytes() + " bytes; raise that option", batch.lastKey());
       }
       int mid = batch.rows() / 2;
-      process(batch.slice(0, mid), result);
-      process(batch.slice(mid, batch.rows()), result);
+      process(batch.slice(0, mid), live, result);
+      process(batch.slice(mid, batch.rows()), live, result);
       return;
     }
     long t1 = System.nanoTime();
@@ -81,8 +88,12 @@ final class BatchWorker {
       stats.kernelNanos = System.nanoTime() - t1;
       return;
     }
+    mayWrite(live);
     try (CRowWriter writer = new CRowWriter(client, table, opts)) {
       for (int i = 0; i < batch.rows(); i++) {
+        if ((i & 63) == 0 && !live.getAsBoolean()) {
+          throw new CancellationException();
+        }
         stats.products += RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
         long tw = System.nanoTime();
         stats.cEntries += writer.write(batch.rowKeys.get(i), w, panel.columnKeys);
@@ -95,5 +106,12 @@ final class BatchWorker {
     stats.writeNanos = writeNanos;
     stats.kernelNanos = System.nanoTime() - t1 - writeNanos;
     result.emit(batch.lastKey(), stats);
+  }
+
+  /** Writes only while the work is wanted and its job record still says RUNNING. */
+  private void mayWrite(BooleanSupplier live) {
+    if (!live.getAsBoolean() || !JobAuthorization.stillRunning(client, table, opts.job())) {
+      throw new CancellationException();
+    }
   }
 }

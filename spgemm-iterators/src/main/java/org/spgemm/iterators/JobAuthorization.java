@@ -43,6 +43,10 @@ final class JobAuthorization {
       throw new BadInputException("refused: no job record '" + opts.job() + "' in table " + table
           + "; multiplies must be started by a user with WRITE permission (SpGEMM.multiply)", at);
     }
+    if (!JobRecord.keyMatches(opts.jobKey(), job.get("keyHash"))) {
+      throw new BadInputException("refused: the job key does not match job record '" + opts.job()
+          + "' in table " + table, at);
+    }
     expect(job, "state", JobRecord.State.RUNNING.name(), at);
     expect(job, "c", opts.cFamily(), at);
     expect(job, "bTable", bTable, at);
@@ -72,8 +76,36 @@ final class JobAuthorization {
 
   private static final String TRUSTED_B_TABLES = RowByRowMultiplyIterator.TRUSTED_B_TABLES_PROPERTY;
 
+  /** True while the job's record exists and says RUNNING; cached briefly per job. */
+  static boolean stillRunning(AccumuloClient client, String table, String job) {
+    long now = System.currentTimeMillis();
+    Long seen = LIVE.get(job);
+    if (seen != null && now - seen < LIVENESS_CACHE_MILLIS) {
+      return true;
+    }
+    Key k = JobRecord.recordKey(job);
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setRange(new Range(k.getRow()));
+      s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
+      for (Entry<Key,Value> e : s) {
+        if (JobRecord.State.RUNNING.name().equals(JobRecord.decode(e.getValue()).get("state"))) {
+          LIVE.put(job, now);
+          return true;
+        }
+      }
+    } catch (TableNotFoundException e) {
+      // gone with its table
+    }
+    LIVE.remove(job);
+    return false;
+  }
+
+  static final long LIVENESS_CACHE_MILLIS = 500;
+  private static final java.util.concurrent.ConcurrentHashMap<String,Long> LIVE =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
   private Map<String,String> readJob(Key at) {
-    Key k = JobRecord.jobKey(opts.job());
+    Key k = JobRecord.recordKey(opts.job());
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
       s.setRange(new Range(k.getRow()));
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());

@@ -1,6 +1,10 @@
 package org.spgemm.iterators;
 
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.accumulo.core.data.Key;
@@ -26,9 +30,11 @@ public final class JobRecord {
     RUNNING, COMPLETE, FAILED
   }
 
+  private static final SecureRandom RANDOM = new SecureRandom();
+
   private JobRecord() {}
 
-  public static Key jobKey(String jobId) {
+  public static Key recordKey(String jobId) {
     return new Key(ROW, FAMILY, JOB_PREFIX + jobId);
   }
 
@@ -36,11 +42,39 @@ public final class JobRecord {
     return new Key(ROW, FAMILY, C_STATE_PREFIX + cFamily);
   }
 
+  /**
+   * A fresh one-time job key: 128 random bits. It travels only in the job's own scans (whose
+   * options only the scanning user and system administrators can see); the record stores its
+   * SHA-256, so reading M never reveals it, and it is void once the record is removed.
+   */
+  public static String newJobKey() {
+    byte[] b = new byte[16];
+    RANDOM.nextBytes(b);
+    return HexFormat.of().formatHex(b);
+  }
+
+  public static String keyHash(String jobKey) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+          .digest(jobKey.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
+  }
+
+  /** Constant-time check of a job key against the hash stored in a record. */
+  public static boolean keyMatches(String jobKey, String storedHash) {
+    return storedHash != null && MessageDigest.isEqual(
+        keyHash(jobKey).getBytes(StandardCharsets.US_ASCII),
+        storedHash.getBytes(StandardCharsets.US_ASCII));
+  }
+
   /** The fields a job record must carry for the iterator to accept a job. */
-  public static Map<String,String> jobFields(String state, String cFamily, String bTable,
-      String mode, String principal) {
+  public static Map<String,String> jobFields(String state, String jobKey, String cFamily,
+      String bTable, String mode, String principal) {
     Map<String,String> m = new LinkedHashMap<>();
     m.put("state", state);
+    m.put("keyHash", keyHash(jobKey));
     m.put("c", cFamily);
     m.put("bTable", bTable);
     m.put("mode", mode);

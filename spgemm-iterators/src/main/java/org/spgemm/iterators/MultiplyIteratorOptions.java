@@ -17,6 +17,7 @@ import org.spgemm.codec.ValueCodecs;
 public final class MultiplyIteratorOptions {
 
   public static final String JOB = "job";
+  public static final String JOB_KEY = "jobKey";
   public static final String MODE = "mode";
   public static final String A_FAMILY = "aFamily";
   public static final String B_FAMILY = "bFamily";
@@ -45,6 +46,8 @@ public final class MultiplyIteratorOptions {
   private static final Map<String,String> DESCRIPTIONS = new LinkedHashMap<>();
   static {
     DESCRIPTIONS.put(JOB, "id of the job record SpGEMM.multiply wrote into the table (required)");
+    DESCRIPTIONS.put(JOB_KEY, "one-time key of that job; the record holds only its SHA-256, and"
+        + " it is void once the job ends (required)");
     DESCRIPTIONS.put(MODE, "multiply (write C) or count (symbolic nnz per row, no writes)");
     DESCRIPTIONS.put(A_FAMILY, "column family holding A (default A)");
     DESCRIPTIONS.put(B_FAMILY, "column family holding B (default B)");
@@ -68,7 +71,7 @@ public final class MultiplyIteratorOptions {
   }
 
   /** Parsed, immutable options; shared by init, validateOptions and deepCopy. */
-  public record Parsed(String job, Mode mode, String aFamily, String bFamily, String cFamily,
+  public record Parsed(String job, String jobKey, Mode mode, String aFamily, String bFamily, String cFamily,
       String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
       int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads,
       long yieldMillis) {
@@ -102,6 +105,11 @@ public final class MultiplyIteratorOptions {
       throw new IllegalArgumentException("option '" + JOB + "' is required: the iterator only runs"
           + " for a job record written by SpGEMM.multiply");
     }
+    String jobKey = options.get(JOB_KEY);
+    if (jobKey == null || jobKey.isBlank()) {
+      throw new IllegalArgumentException("option '" + JOB_KEY + "' is required: the iterator only"
+          + " runs for a job record written by SpGEMM.multiply");
+    }
     Mode mode;
     try {
       mode = Mode.valueOf(options.getOrDefault(MODE, "multiply").trim().toUpperCase());
@@ -124,7 +132,7 @@ public final class MultiplyIteratorOptions {
           + ") must differ from the A and B families: C would overwrite its inputs");
     }
     String bTable = options.get(B_TABLE);
-    return new Parsed(job.trim(), mode, aFamily, bFamily, cFamily,
+    return new Parsed(job.trim(), jobKey.trim(), mode, aFamily, bFamily, cFamily,
         bTable == null || bTable.isBlank() ? null : bTable.trim(), semiring,
         codec(options, CODEC_A, codec.name()), codec(options, CODEC_B, codec.name()),
         codec(options, CODEC_C, codec.name()), positiveInt(options, BATCH_B_ROWS, 4096),
@@ -176,8 +184,9 @@ public final class MultiplyIteratorOptions {
 
   // ---- client-side helpers: the only way other modules write these options ----
 
-  public static void setJob(IteratorSetting is, String jobId) {
+  public static void setJob(IteratorSetting is, String jobId, String jobKey) {
     is.addOption(JOB, jobId);
+    is.addOption(JOB_KEY, jobKey);
   }
 
   public static void setMode(IteratorSetting is, Mode mode) {

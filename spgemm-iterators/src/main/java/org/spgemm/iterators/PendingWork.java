@@ -31,6 +31,8 @@ final class PendingWork {
   Key nextSourceKey;
   boolean sourceExhausted;
   private volatile long touched = System.currentTimeMillis();
+  /** Cleared when nobody will return this work's results: its workers stop writing. */
+  private volatile boolean live = true;
 
   /** Registers (or replaces) the live state of {@code id}; sweeps states nobody came back for. */
   static void register(String id, PendingWork work) {
@@ -73,7 +75,12 @@ final class PendingWork {
     touched = System.currentTimeMillis();
   }
 
+  boolean isLive() {
+    return live;
+  }
+
   void abandon() {
+    live = false;
     inFlight.forEach(f -> f.future().cancel(false));
     inFlight.clear();
     pendingKeys.clear();
