@@ -38,6 +38,12 @@ final class DecimalStringCodec implements ValueCodec {
     if (asLong != Long.MIN_VALUE) {
       return asLong;
     }
+    String s = new String(b, off, len, StandardCharsets.UTF_8).trim();
+    try {
+      return Long.parseLong(s); // integers too long for the fast path keep every digit
+    } catch (NumberFormatException e) {
+      // not a plain integer: maybe "3.0" or "1e3"
+    }
     double d = decodeDouble(b, off, len);
     if (d != Math.rint(d) || Math.abs(d) >= 0x1p63) {
       throw new IllegalArgumentException("'" + abbreviate(new String(b, off, len,

@@ -31,6 +31,9 @@ final class LongCodec implements ValueCodec {
     if (v != Math.rint(v)) {
       throw new IllegalArgumentException(v + " is not an integer");
     }
+    if (v >= 0x1p63 || v < -0x1p63) {
+      throw new IllegalArgumentException(v + " is outside the range of a 64-bit integer");
+    }
     return encodeLong((long) v);
   }
 
