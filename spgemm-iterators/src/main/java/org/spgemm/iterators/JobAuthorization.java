@@ -85,6 +85,7 @@ final class JobAuthorization {
     }
     Key k = JobRecord.recordKey(job);
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setExecutionHints(BPanelFetcher.NESTED_HINT); // never on the pool the outer scan holds
       s.setRange(new Range(k.getRow()));
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
       for (Entry<Key,Value> e : s) {
@@ -107,6 +108,7 @@ final class JobAuthorization {
   private Map<String,String> readJob(Key at) {
     Key k = JobRecord.recordKey(opts.job());
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setExecutionHints(BPanelFetcher.NESTED_HINT); // never on the pool the outer scan holds
       s.setRange(new Range(k.getRow()));
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
       for (Entry<Key,Value> e : s) {
