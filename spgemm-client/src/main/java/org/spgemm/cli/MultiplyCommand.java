@@ -8,9 +8,11 @@ import java.util.Locale;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.TablePlan;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.partition.PartitionOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -68,6 +70,19 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
       description = "batches in flight per tablet (default ${DEFAULT-VALUE})")
   int threads;
 
+  @Option(names = "--partition", paramLabel = "K", description = "gRRp: partition into K parts"
+      + " with METIS (symbolic multiply, plan, re-keyed copy of M with one tablet per part),"
+      + " multiply on the copy and write C in original keys; prints the plan's figures")
+  Integer partition;
+
+  @Option(names = "--partition-table", description = "name of the re-keyed copy (default"
+      + " <table>_grrp)")
+  String partitionTable;
+
+  @Option(names = "--partition-seed", defaultValue = "-1",
+      description = "METIS seed for --partition, -1 for METIS's default (default ${DEFAULT-VALUE})")
+  int partitionSeed;
+
   @Option(names = "--stats", description = "write the multiply's result as JSON here")
   Path stats;
 
@@ -86,6 +101,13 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
     if (tservers < 1 || (tablets != null && tablets < 1) || batchBRows < 1 || threads < 1) {
       throw new UsageException("--tservers, --tablets, --batch-b-rows and --threads must be"
           + " positive");
+    }
+    if (partition != null && (partition < 1 || partitionSeed < -1)) {
+      throw new UsageException("--partition must be positive and --partition-seed"
+          + " non-negative or -1");
+    }
+    if (partition == null && partitionTable != null) {
+      throw new UsageException("--partition-table needs --partition");
     }
     try {
       Semirings.forName(semiring);
@@ -113,9 +135,28 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
           a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
               + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
-      MultiplyResult r = w.multiply(MultiplyOptions.builder().semiring(semiring).codec(codec)
-          .batchLimits(batchBRows, 4096, 32L << 20).threads(threads, 4), a, err);
-      SparseMatrix c = w.readC(a.rows(), b.cols());
+      MultiplyOptions.Builder opts = MultiplyOptions.builder().semiring(semiring).codec(codec)
+          .batchLimits(batchBRows, 4096, 32L << 20).threads(threads, 4);
+      MultiplyResult r;
+      SparseMatrix c;
+      if (partition == null) {
+        r = w.multiply(opts, a, err);
+        c = w.readC(a.rows(), b.cols());
+      } else {
+        GrrpSteps steps = new GrrpSteps(session.client, ValueCodecs.forName(codec), err);
+        String m2 = partitionTable != null ? partitionTable : GrrpSteps.defaultTarget(w.table);
+        TablePlan plan = steps.plan(w.table, partition,
+            PartitionOptions.parts(partition).withSeed(partitionSeed), opts,
+            GrrpSteps.nonEmptyRows(a));
+        steps.apply(plan, m2, 60);
+        out.print(plan.describe());
+        r = steps.multiply(m2, opts, a);
+        c = steps.readC(m2, a.rows(), b.cols());
+        out.printf(Locale.ROOT, "gRRp multiply on %s: B entries fetched = %d (predicted remote"
+            + " B entries: %d, equal rows: %d); C read back in original keys%n", m2,
+            r.bEntriesFetched(), plan.metrics().remoteBVolume(),
+            plan.baselineMetrics().remoteBVolume());
+      }
       MatrixMarket.write(outFile, c);
       out.printf(Locale.ROOT,
           "C = A*B over %s: %dx%d, nnz(C) = %d, partial products = %d, batches = %d,"

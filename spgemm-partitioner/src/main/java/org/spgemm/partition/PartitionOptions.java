@@ -24,6 +24,14 @@ public final class PartitionOptions {
     return new PartitionOptions(k, KwayOptions.defaults());
   }
 
+  /** The same options for another K. */
+  public PartitionOptions withParts(int k) {
+    if (k < 1) {
+      throw new IllegalArgumentException("the number of parts must be at least 1, got " + k);
+    }
+    return k == parts ? this : new PartitionOptions(k, kway);
+  }
+
   /** The same ε for the three constraints (nnz of A, B and C per part). */
   public PartitionOptions withEpsilon(double epsilon) {
     return new PartitionOptions(parts, kway.withEpsilon(epsilon));

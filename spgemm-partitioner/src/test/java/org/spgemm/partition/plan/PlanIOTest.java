@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spgemm.partition.Partitioner;
+import org.spgemm.partition.GraphPartitioner;
 import org.spgemm.partition.graph.BipartiteGraph;
 
 class PlanIOTest {
@@ -17,7 +17,7 @@ class PlanIOTest {
     BipartiteGraph g = PartitionPlanTest.figureGraph();
     String[] aKeys = {"row \"0\"", "back\\slash", "tab\tnew\nline\u0001", "é€\u2028"};
     String[] bKeys = {"0", "1", "2|x", "", "p0001|4"};
-    return Partitioner.plan(g, new int[] {0, 0, 1, 1, 0, 1, 1, 1, 1}, 2, aKeys, bKeys);
+    return GraphPartitioner.plan(g, new int[] {0, 0, 1, 1, 0, 1, 1, 1, 1}, 2, aKeys, bKeys);
   }
 
   @Test

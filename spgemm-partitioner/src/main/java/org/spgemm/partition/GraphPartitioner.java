@@ -8,7 +8,11 @@ import org.spgemm.partition.plan.PartitionPlan;
 import org.spgemm.partition.plan.PlanMetrics;
 
 /**
- * gRRp's partitioning step: model → METIS → plan. Static facade.
+ * gRRp's partitioning step on an in-memory model: model → METIS → plan. Static facade. (The
+ * table-level facade, which also runs the symbolic multiply and reads the model from table M, is
+ * {@code org.spgemm.client.Partitioner} in spgemm-client; {@link
+ * org.spgemm.partition.table.TableGraphReader} and {@link org.spgemm.partition.table.PlanApplier}
+ * are its table-side steps.)
  *
  * <p>{@link #partitionVertices} runs METIS on the 3-constraint model (K = 1 needs no METIS and
  * does not load it); {@link #plan} turns a part per vertex into a {@link PartitionPlan} with new
@@ -21,9 +25,9 @@ import org.spgemm.partition.plan.PlanMetrics;
  * that no positive weight becomes 0. The partition is computed on the scaled weights; the plan's
  * metrics are always computed on the exact model.
  */
-public final class Partitioner {
+public final class GraphPartitioner {
 
-  private Partitioner() {}
+  private GraphPartitioner() {}
 
   /**
    * The part of every vertex of g: entries 0..nA-1 for the A rows, nA..nA+nB-1 for the B rows.

@@ -17,7 +17,7 @@ import org.spgemm.partition.metis.MetisUnavailableException;
 import org.spgemm.partition.plan.PartitionPlan;
 import org.spgemm.partition.plan.PlanMetrics;
 
-class PartitionerTest {
+class GraphPartitionerTest {
 
   static void requireMetis() {
     assertTrue(JMetis.isAvailable(), "METIS is not installed: run bin/test, or apt-get install libmetis5 (tests never skip it)");
@@ -31,7 +31,7 @@ class PartitionerTest {
     BipartiteGraph g = TestMatrices.squareModel(a);
     String[] keys = TestMatrices.decimalKeys(a.n);
     for (int k : new int[] {2, 4}) {
-      PartitionPlan plan = Partitioner.partition(g, keys, keys,
+      PartitionPlan plan = GraphPartitioner.partition(g, keys, keys,
           PartitionOptions.parts(k).withSeed(1));
       PlanMetrics ours = plan.metrics();
       PlanMetrics base = plan.baselineMetrics();
@@ -50,14 +50,14 @@ class PartitionerTest {
     try {
       BipartiteGraph g = TestMatrices.squareModel(TestMatrices.poisson7(3));
       String[] keys = TestMatrices.decimalKeys(27);
-      PartitionPlan plan = Partitioner.partition(g, keys, keys, PartitionOptions.parts(1));
+      PartitionPlan plan = GraphPartitioner.partition(g, keys, keys, PartitionOptions.parts(1));
       assertArrayEquals(new int[27], plan.aParts());
       assertEquals(0, plan.splitPoints().size());
       assertEquals("p0000|05", plan.newARowKey(5));
       assertEquals(0, plan.metrics().remoteBVolume());
       // more parts do need METIS, and say how to get it
       MetisUnavailableException e = assertThrows(MetisUnavailableException.class,
-          () -> Partitioner.partitionVertices(g, PartitionOptions.parts(2)));
+          () -> GraphPartitioner.partitionVertices(g, PartitionOptions.parts(2)));
       assertTrue(e.getMessage().contains("apt-get install libmetis5"), e.getMessage());
     } finally {
       if (old == null) {
@@ -75,7 +75,7 @@ class PartitionerTest {
         new int[] {2_000_000_000, 1, 2_000_000_000, 7, 1, 7});
     assertThrows(IllegalArgumentException.class,
         () -> MetisInputValidator.validate(g, 2, Integer.MAX_VALUE));
-    CsrGraph fitted = Partitioner.fitWeights(g, Integer.MAX_VALUE);
+    CsrGraph fitted = GraphPartitioner.fitWeights(g, Integer.MAX_VALUE);
     MetisInputValidator.validate(fitted, 2, Integer.MAX_VALUE);
     long edgeTotal = 0;
     for (int k = 0; k < 6; k++) {
@@ -90,7 +90,7 @@ class PartitionerTest {
     assertEquals(5, fitted.vertexWeight(1, 1), "a constraint that fits is left alone");
     CsrGraph small = new CsrGraph(2, 1, new int[] {0, 1, 2}, new int[] {1, 0}, null,
         new int[] {3, 3});
-    assertSame(small, Partitioner.fitWeights(small, Integer.MAX_VALUE));
+    assertSame(small, GraphPartitioner.fitWeights(small, Integer.MAX_VALUE));
   }
 
   @Test
@@ -106,7 +106,7 @@ class PartitionerTest {
     }
     BipartiteGraph g = b.build();
     assertTrue(g.totalEdgeCost() > Integer.MAX_VALUE);
-    int[] parts = Partitioner.partitionVertices(g, PartitionOptions.parts(4).withSeed(2));
+    int[] parts = GraphPartitioner.partitionVertices(g, PartitionOptions.parts(4).withSeed(2));
     assertEquals(g.numVertices(), parts.length);
     PlanMetrics m = PlanMetrics.compute(g, java.util.Arrays.copyOfRange(parts, 0, a.n),
         java.util.Arrays.copyOfRange(parts, a.n, 2 * a.n), 4);
@@ -120,7 +120,7 @@ class PartitionerTest {
     BipartiteGraph g = BipartiteGraph.fromCsrSquare(2, new int[] {0, 1, 2}, new int[] {1, 0},
         null);
     String[] keys = {"0", "1"};
-    PartitionPlan plan = Partitioner.partition(g, keys, keys, PartitionOptions.parts(8));
+    PartitionPlan plan = GraphPartitioner.partition(g, keys, keys, PartitionOptions.parts(8));
     assertEquals(7, plan.splitPoints().size());
     for (int i = 0; i < 2; i++) {
       assertTrue(plan.aPart(i) >= 0 && plan.aPart(i) < 4);
@@ -133,10 +133,11 @@ class PartitionerTest {
     BipartiteGraph g = TestMatrices.squareModel(TestMatrices.poisson7(2));
     String[] keys = TestMatrices.decimalKeys(8);
     assertThrows(IllegalArgumentException.class,
-        () -> Partitioner.plan(g, new int[15], 2, keys, keys));
+        () -> GraphPartitioner.plan(g, new int[15], 2, keys, keys));
     int[] parts = new int[16];
     parts[3] = 2;
-    assertThrows(IllegalArgumentException.class, () -> Partitioner.plan(g, parts, 2, keys, keys));
+    assertThrows(IllegalArgumentException.class,
+        () -> GraphPartitioner.plan(g, parts, 2, keys, keys));
     assertThrows(IllegalArgumentException.class, () -> PartitionOptions.parts(0));
   }
 }

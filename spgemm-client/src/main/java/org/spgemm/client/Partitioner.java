@@ -1,0 +1,186 @@
+package org.spgemm.client;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.io.Text;
+import org.spgemm.codec.Domain;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.partition.GraphPartitioner;
+import org.spgemm.partition.PartitionOptions;
+import org.spgemm.partition.graph.BipartiteGraph;
+import org.spgemm.partition.metis.JMetis;
+import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.table.TableGraph;
+import org.spgemm.partition.table.TableGraphReader;
+import org.spgemm.partition.table.TablePartitionException;
+
+/**
+ * gRRp on a table: plans the 3-constraint partitioning of C = A·B for table M, and reads results
+ * of the re-keyed copy back in original keys.
+ *
+ * <pre>{@code
+ * TablePlan plan = Partitioner.plan(client, "M", 4, PartitionOptions.parts(4).withSeed(1));
+ * plan.apply(client, "M_grrp");                       // re-keyed copy, one tablet per part
+ * SpGEMM.multiply(client, "M_grrp", MultiplyOptions.defaults());
+ * SparseMatrix c = Partitioner.readC(client, "M_grrp", rows, cols, ValueCodecs.DECIMAL);
+ * }</pre>
+ *
+ * <p>{@link #plan} runs three steps and times each: (a) the symbolic multiply
+ * ({@link SpGEMM#countRowNnz}: nnz of every C row, nothing written), (b) {@link TableGraphReader}
+ * (scans of A and B into the bipartite model), (c) METIS through {@link GraphPartitioner} (not
+ * for K = 1), then builds the plan with its metrics against the equal-rows split.
+ */
+public final class Partitioner {
+
+  private Partitioner() {}
+
+  /** {@link #plan(AccumuloClient, String, int, PartitionOptions)} with default options. */
+  public static TablePlan plan(AccumuloClient client, String table, int k) {
+    return plan(client, table, k, null);
+  }
+
+  /**
+   * Plans gRRp for C = A·B in families A and B of {@code table}, in {@code k} parts.
+   *
+   * @param opts ε and METIS seed; its K is replaced by {@code k}; null for defaults
+   * @throws InvalidOptionException on a bad argument or table
+   * @throws ClusterException if the cluster fails or refuses
+   * @throws org.spgemm.partition.metis.MetisUnavailableException if k &gt; 1 and the METIS
+   *     library is not installed (the message says how to install it)
+   */
+  public static TablePlan plan(AccumuloClient client, String table, int k,
+      PartitionOptions opts) {
+    return plan(client, table, k, opts, MultiplyOptions.defaults());
+  }
+
+  /**
+   * As {@link #plan(AccumuloClient, String, int, PartitionOptions)}; {@code multiply} gives the
+   * families, codecs and semiring of the symbolic multiply (B must be in the same table).
+   */
+  public static TablePlan plan(AccumuloClient client, String table, int k,
+      PartitionOptions opts, MultiplyOptions multiply) {
+    if (client == null || table == null || multiply == null) {
+      throw new InvalidOptionException("client, table and multiply options must not be null");
+    }
+    if (k < 1) {
+      throw new InvalidOptionException("the number of parts must be at least 1, got " + k);
+    }
+    if (multiply.bTable != null && !multiply.bTable.equals(table)) {
+      throw new InvalidOptionException("gRRp re-keys A and B together: B must be in table "
+          + table + ", not in " + multiply.bTable);
+    }
+    if (!client.tableOperations().exists(table)) {
+      throw new InvalidOptionException("table " + table + " does not exist");
+    }
+    PartitionOptions po = (opts == null ? PartitionOptions.parts(k) : opts).withParts(k);
+    if (k > 1) {
+      JMetis.load(); // fail before the expensive steps if the library is missing
+    }
+    try {
+      long t0 = System.nanoTime();
+      Map<String,Long> counts = SpGEMM.countRowNnz(client, table, multiply);
+      long t1 = System.nanoTime();
+      TableGraph tg = new TableGraphReader(client, table)
+          .families(multiply.aFamily, multiply.bFamily).read(counts);
+      counts = null;
+      BipartiteGraph g = tg.graph();
+      long t2 = System.nanoTime();
+      int[] parts = GraphPartitioner.partitionVertices(g, po);
+      long t3 = System.nanoTime();
+      PartitionPlan plan = GraphPartitioner.plan(g, parts, k, tg.aRowKeys(), tg.bRowKeys());
+      long t4 = System.nanoTime();
+      return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, g,
+          tg.phantomBRows(), t1 - t0, t2 - t1, k == 1 ? 0 : t3 - t2, t4 - t3);
+    } catch (TablePartitionException e) {
+      throw new ClusterException(e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidOptionException(e.getMessage());
+    }
+  }
+
+  /** C (family C) of a re-keyed table in original numeric indices. */
+  public static SparseMatrix readC(AccumuloClient client, String table, int rows, int cols,
+      ValueCodec codec) {
+    return read(client, table, "C", rows, cols, codec);
+  }
+
+  /**
+   * A numeric family of a re-keyed table in original indices: the part prefix is stripped from
+   * every row key ({@link PartitionPlan#originalKey}) and from column keys that carry one (those
+   * of A, which name B's new row keys); the rest are numeric keys as the loaders write them.
+   *
+   * @throws SpgemmException naming the first key that is not a partitioned numeric key
+   */
+  public static SparseMatrix read(AccumuloClient client, String table, String family, int rows,
+      int cols, ValueCodec codec) {
+    KeyFormat parse = KeyFormat.ofWidth(1); // decoding accepts any width
+    boolean integer = codec.domain() == Domain.INT64;
+    int cap = 1024;
+    int n = 0;
+    int[] r = new int[cap];
+    int[] c = new int[cap];
+    double[] v = new double[cap];
+    try (BatchScanner s = client.createBatchScanner(table, MatrixStore.userAuths(client), 4)) {
+      s.setRanges(List.of(new Range()));
+      s.fetchColumnFamily(new Text(family));
+      for (Map.Entry<Key,Value> e : s) {
+        Key k = e.getKey();
+        String row = k.getRow().toString();
+        if (row.equals(JobRecord.ROW)) {
+          continue;
+        }
+        if (n == cap) {
+          cap *= 2;
+          r = Arrays.copyOf(r, cap);
+          c = Arrays.copyOf(c, cap);
+          v = Arrays.copyOf(v, cap);
+        }
+        String col = k.getColumnQualifier().toString();
+        try {
+          r[n] = decode(parse, PartitionPlan.originalKey(row));
+          c[n] = decode(parse, isPartitioned(col) ? PartitionPlan.originalKey(col) : col);
+          byte[] vb = e.getValue().get();
+          v[n] = integer ? codec.decodeLong(vb) : codec.decodeDouble(vb);
+        } catch (IllegalArgumentException ex) {
+          throw new SpgemmException("cannot read " + family + "(" + row + ", " + col + ") of "
+              + table + " in original keys: " + ex.getMessage());
+        }
+        n++;
+      }
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    }
+    try {
+      return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
+    } catch (IllegalArgumentException e) {
+      throw new SpgemmException("family " + family + " of " + table + " does not fit "
+          + rows + "x" + cols + ": " + e.getMessage());
+    }
+  }
+
+  private static boolean isPartitioned(String key) {
+    if (key.isEmpty() || key.charAt(0) != PartitionPlan.PART_MARK) {
+      return false;
+    }
+    try {
+      PartitionPlan.partOf(key);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  private static int decode(KeyFormat parse, String key) {
+    byte[] b = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    return parse.decode(b, 0, b.length);
+  }
+}

@@ -1,0 +1,244 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.DimensionMismatchException;
+import org.spgemm.client.InvalidOptionException;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.client.SpgemmException;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * Bad data and bad set-ups: the exception names the problem and where, A and B are untouched, and
+ * nothing that looks like a finished C is left behind.
+ */
+@ClusterTest
+class BadInputIT {
+
+  private static final SparseMatrix A = Fixtures.random(40, 30, 0.15, 81);
+  private static final SparseMatrix B = Fixtures.random(30, 20, 0.2, 82);
+
+  private static String loaded(AccumuloClient client) {
+    String table = Fixtures.uniqueTable("bad");
+    Fixtures.createAndLoad(client, table, A, B, List.of("20"));
+    return table;
+  }
+
+  private static byte[] utf8(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
+  }
+
+  private static void assertContains(String message, String... fragments) {
+    for (String f : fragments) {
+      assertTrue(message != null && message.contains(f),
+          "message should contain '" + f + "': " + message);
+    }
+  }
+
+  /** A and B as they were, C empty and not marked complete. */
+  private static void assertNothingLeft(AccumuloClient client, String table,
+      Map<String,String> aBefore, Map<String,String> bBefore) {
+    assertEquals(aBefore, Fixtures.snapshot(client, table, "A"), "A unchanged");
+    assertEquals(bBefore, Fixtures.snapshot(client, table, "B"), "B unchanged");
+    assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "C empty");
+    assertFalse(SpGEMM.isComplete(client, table, "C"), "C not marked complete");
+  }
+
+  private static void assertFailedState(AccumuloClient client, String table, String... inError) {
+    Map<String,String> state = SpGEMM.cState(client, table, "C");
+    assertEquals("FAILED", state.get("state"), "state of C: " + state);
+    assertContains(state.get("error"), inError);
+  }
+
+  @Test
+  void malformedValueInA() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = loaded(client);
+      ItHelpers.put(client, table, "17", "A", "05", utf8("abc"));
+      Map<String,String> a = Fixtures.snapshot(client, table, "A");
+      Map<String,String> b = Fixtures.snapshot(client, table, "B");
+      SpgemmException e = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+      assertContains(e.getMessage(), "A(17, 05)", "'abc'", "decimal");
+      assertNothingLeft(client, table, a, b);
+      assertFailedState(client, table, "A(17, 05)");
+    }
+  }
+
+  @Test
+  void malformedValueInB() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = loaded(client);
+      ItHelpers.put(client, table, "00", "A", "07", utf8("1")); // B row 07 is needed
+      ItHelpers.put(client, table, "07", "B", "03", utf8("1.2.3"));
+      Map<String,String> a = Fixtures.snapshot(client, table, "A");
+      Map<String,String> b = Fixtures.snapshot(client, table, "B");
+      SpgemmException e = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+      assertContains(e.getMessage(), "B(07, 03)", "'1.2.3'");
+      assertNothingLeft(client, table, a, b);
+      assertFailedState(client, table, "B(07, 03)");
+    }
+  }
+
+  @Test
+  void unknownSemiring() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = loaded(client);
+      Map<String,String> all = ItHelpers.snapshotAll(client, table);
+      InvalidOptionException e = assertThrows(InvalidOptionException.class,
+          () -> MultiplyOptions.builder().semiring("NOPE"));
+      assertContains(e.getMessage(), "'NOPE'", "PLUS_TIMES", "MIN_PLUS");
+      e = assertThrows(InvalidOptionException.class,
+          () -> MultiplyOptions.builder().semiring("class:org.spgemm.it.NoSuchSemiring"));
+      assertContains(e.getMessage(), "org.spgemm.it.NoSuchSemiring", "classpath");
+      e = assertThrows(InvalidOptionException.class,
+          () -> MultiplyOptions.builder().codec("utf16"));
+      assertContains(e.getMessage(), "'utf16'");
+      assertEquals(all, ItHelpers.snapshotAll(client, table), "table unchanged");
+    }
+  }
+
+  @Test
+  void missingTables() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      InvalidOptionException e = assertThrows(InvalidOptionException.class,
+          () -> SpGEMM.multiply(client, "bad_no_such_table", MultiplyOptions.defaults()));
+      assertContains(e.getMessage(), "bad_no_such_table", "does not exist");
+      assertFalse(client.tableOperations().exists("bad_no_such_table"), "not created");
+
+      String table = loaded(client);
+      Map<String,String> a = Fixtures.snapshot(client, table, "A");
+      Map<String,String> b = Fixtures.snapshot(client, table, "B");
+      e = assertThrows(InvalidOptionException.class, () -> SpGEMM.multiply(client, table,
+          MultiplyOptions.builder().bTable("bad_no_such_b").build()));
+      assertContains(e.getMessage(), "bad_no_such_b", "does not exist");
+      assertNothingLeft(client, table, a, b);
+    }
+  }
+
+  @Test
+  void missingFamily() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = loaded(client);
+      Map<String,String> a = Fixtures.snapshot(client, table, "A");
+      Map<String,String> b = Fixtures.snapshot(client, table, "B");
+      InvalidOptionException e = assertThrows(InvalidOptionException.class,
+          () -> SpGEMM.multiply(client, table,
+              MultiplyOptions.builder().families("A", "Bx", "C").build()));
+      assertContains(e.getMessage(), "Bx", table);
+      e = assertThrows(InvalidOptionException.class, () -> SpGEMM.multiply(client, table,
+          MultiplyOptions.builder().families("Ax", "B", "C").build()));
+      assertContains(e.getMessage(), "Ax", table);
+      assertNothingLeft(client, table, a, b);
+      assertEquals(Map.of(), SpGEMM.cState(client, table, "C"), "no state recorded");
+    }
+  }
+
+  @Test
+  void cFamilyEqualToAnInputIsRefused() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = loaded(client);
+      Map<String,String> all = ItHelpers.snapshotAll(client, table);
+      InvalidOptionException e = assertThrows(InvalidOptionException.class,
+          () -> SpGEMM.multiply(client, table,
+              MultiplyOptions.builder().families("A", "B", "A").build()));
+      assertContains(e.getMessage(), "cFamily");
+      assertEquals(all, ItHelpers.snapshotAll(client, table), "table unchanged");
+    }
+  }
+
+  @Test
+  void shapeMismatch() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("bad");
+      SparseMatrix a = Fixtures.random(5, 4, 0.6, 83);
+      SparseMatrix b = Fixtures.random(3, 2, 0.6, 84);
+      Fixtures.createAndLoad(client, table, a, b, List.of());
+      Map<String,String> sa = Fixtures.snapshot(client, table, "A");
+      Map<String,String> sb = Fixtures.snapshot(client, table, "B");
+      DimensionMismatchException e = assertThrows(DimensionMismatchException.class,
+          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+      assertContains(e.getMessage(), "5x4", "3x2", table);
+      assertNothingLeft(client, table, sa, sb);
+    }
+  }
+
+  @Test
+  void staleC() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = loaded(client);
+      ItHelpers.multiplyAndCheck(client, table, A, B, MultiplyOptions.defaults(),
+          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      Map<String,String> c = Fixtures.snapshot(client, table, "C");
+
+      // without replace: refused, the existing C left exactly as it was
+      SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
+          table, MultiplyOptions.builder().semiring("MIN_PLUS").replace(false).build()));
+      assertContains(e.getMessage(), "C", table, "already holds entries");
+      assertEquals(c, Fixtures.snapshot(client, table, "C"), "C untouched");
+      assertTrue(SpGEMM.isComplete(client, table, "C"), "still complete");
+
+      // with replace (the default): a stale entry where the new C has none must disappear
+      SparseMatrix expected = ReferenceMultiply.multiply(A, B, Semirings.MIN_PLUS);
+      KeyFormat keys = KeyFormat.forSize(40);
+      int staleRow = -1;
+      int staleCol = -1;
+      for (int i = 0; i < expected.rows() && staleRow < 0; i++) {
+        for (int k = 0; k < expected.cols(); k++) {
+          if (!expected.hasEntry(i, k)) {
+            staleRow = i;
+            staleCol = k;
+            break;
+          }
+        }
+      }
+      ItHelpers.put(client, table, keys.encodeString(staleRow), "C",
+          keys.encodeString(staleCol), utf8("999"));
+      ItHelpers.multiplyAndCheck(client, table, A, B,
+          MultiplyOptions.builder().semiring("MIN_PLUS").build(), Semirings.MIN_PLUS,
+          ValueCodecs.DECIMAL);
+    }
+  }
+
+  @Test
+  void malformedValueAfterSomeBatchesWereWritten() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("bad");
+      SparseMatrix a = Fixtures.random(300, 100, 0.05, 85);
+      SparseMatrix b = Fixtures.random(100, 60, 0.08, 86);
+      Fixtures.createAndLoad(client, table, a, b, List.of("100", "200"));
+      // late in the first tablet, so the other tablets are still busy when it is found
+      ItHelpers.put(client, table, "095", "A", "042", utf8("4x"));
+      Map<String,String> sa = Fixtures.snapshot(client, table, "A");
+      Map<String,String> sb = Fixtures.snapshot(client, table, "B");
+      SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
+          table, MultiplyOptions.builder().batchLimits(1000, 4, 1 << 20).build()));
+      assertContains(e.getMessage(), "A(095, 042)", "'4x'");
+      assertNothingLeft(client, table, sa, sb);
+      assertFailedState(client, table, "A(095, 042)");
+      // and it stays that way once every write the failed run had under way has landed
+      try {
+        client.tableOperations().flush(table, null, null, true);
+      } catch (Exception x) {
+        throw new AssertionError(x);
+      }
+      assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "C still empty");
+      assertEquals(0, MatrixStore.read(client, table, "C", 300, 60, ValueCodecs.DECIMAL).nnz());
+    }
+  }
+}

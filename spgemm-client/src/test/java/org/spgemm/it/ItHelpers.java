@@ -1,0 +1,156 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.DoubleUnaryOperator;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import org.spgemm.algebra.Semiring;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.SparseMatrix;
+
+/** Helpers shared by the integration tests beyond {@link Fixtures}. */
+final class ItHelpers {
+
+  private ItHelpers() {}
+
+  /** Multiplies on the cluster, reads C back with {@code codec} and compares it with the reference. */
+  static MultiplyResult multiplyAndCheck(AccumuloClient client, String table, SparseMatrix a,
+      SparseMatrix b, MultiplyOptions opts, Semiring semiring, ValueCodec codec) {
+    MultiplyResult r = SpGEMM.multiply(client, table, opts);
+    SparseMatrix expected = ReferenceMultiply.multiply(a, b, semiring);
+    SparseMatrix actual =
+        MatrixStore.read(client, table, opts.cFamily(), a.rows(), b.cols(), codec);
+    Fixtures.assertSameMatrix(expected, actual);
+    assertEquals(expected.nnz(), r.nnzC(), "reported nnz(C)");
+    assertEquals(a.partialProducts(b), r.partialProducts(), "reported partial products");
+    assertTrue(SpGEMM.isComplete(client, table, opts.cFamily()), "C state COMPLETE");
+    return r;
+  }
+
+  /** {@code m} with every value mapped through {@code f} (same structure). */
+  static SparseMatrix mapValues(SparseMatrix m, DoubleUnaryOperator f) {
+    double[] v = m.values().clone();
+    for (int p = 0; p < m.nnz(); p++) {
+      v[p] = f.applyAsDouble(v[p]);
+    }
+    return SparseMatrix.ofCsr(m.rows(), m.cols(), m.rowPtr().clone(), m.colIdx().clone(), v);
+  }
+
+  /** {@code m} without any entry in the given rows or columns (they become empty). */
+  static SparseMatrix withoutRowsAndCols(SparseMatrix m, Set<Integer> rows, Set<Integer> cols) {
+    int[] r = new int[m.nnz()];
+    int[] c = new int[m.nnz()];
+    double[] v = new double[m.nnz()];
+    int n = 0;
+    for (int i = 0; i < m.rows(); i++) {
+      if (rows.contains(i)) {
+        continue;
+      }
+      for (int p = m.rowStart(i); p < m.rowEnd(i); p++) {
+        if (!cols.contains(m.colAt(p))) {
+          r[n] = i;
+          c[n] = m.colAt(p);
+          v[n] = m.valueAt(p);
+          n++;
+        }
+      }
+    }
+    return SparseMatrix.fromCoordinates(m.rows(), m.cols(), r, c, v, n);
+  }
+
+  /** Split points every {@code step} rows, as keys of {@code keys}. */
+  static List<String> splitsEvery(int rows, int step, KeyFormat keys) {
+    List<String> splits = new ArrayList<>();
+    for (int i = step; i < rows; i += step) {
+      splits.add(keys.encodeString(i));
+    }
+    return splits;
+  }
+
+  /** Writes one entry with a BatchWriter (string row, family, qualifier, value bytes). */
+  static void put(AccumuloClient client, String table, String row, String family, String cq,
+      byte[] value) {
+    try (BatchWriter w = client.createBatchWriter(table)) {
+      Mutation m = new Mutation(row);
+      m.put(new Text(family), new Text(cq), new Value(value));
+      w.addMutation(m);
+    } catch (Exception e) {
+      fail(e);
+    }
+  }
+
+  /**
+   * Every entry of the table (all families) as row|family|qualifier|timestamp -> value, for
+   * before/after comparisons: rewriting an entry with the same value still shows.
+   */
+  static Map<String,String> snapshotAll(AccumuloClient client, String table) {
+    Map<String,String> m = new TreeMap<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      for (Map.Entry<Key,Value> e : s) {
+        Key k = e.getKey();
+        m.put(k.getRow() + "|" + k.getColumnFamily() + "|" + k.getColumnQualifier() + "|"
+            + k.getTimestamp(),
+            java.util.Base64.getEncoder().encodeToString(e.getValue().get()));
+      }
+    } catch (Exception e) {
+      fail(e);
+    }
+    return m;
+  }
+
+  /** Number of entries of a family, counting every version an iterator lets through. */
+  static int count(AccumuloClient client, String table, String family) {
+    return Fixtures.snapshot(client, table, family).size();
+  }
+
+  /** Writes a job record exactly as {@code MultiplyRun} does (state RUNNING). */
+  static void writeJobRecord(AccumuloClient client, String table, String jobId, String jobKey,
+      String cFamily, String bTable, MultiplyIteratorOptions.Mode mode) {
+    Key k = JobRecord.recordKey(jobId);
+    try (BatchWriter w = client.createBatchWriter(table)) {
+      Mutation m = new Mutation(k.getRow());
+      m.put(k.getColumnFamily(), k.getColumnQualifier(), JobRecord.encode(JobRecord.jobFields(
+          JobRecord.State.RUNNING.name(), jobKey, cFamily, bTable, mode.name(),
+          client.whoami())));
+      w.addMutation(m);
+    } catch (Exception e) {
+      fail(e);
+    }
+  }
+
+  /** The iterator setting a multiply attaches, with the given job (none if null) and families. */
+  static IteratorSetting iteratorSetting(String jobId, String jobKey, String a, String b,
+      String c) {
+    IteratorSetting is = new IteratorSetting(100, "spgemm", RowByRowMultiplyIterator.class);
+    if (jobId != null) {
+      MultiplyIteratorOptions.setJob(is, jobId, jobKey);
+    }
+    MultiplyIteratorOptions.setMode(is, MultiplyIteratorOptions.Mode.MULTIPLY);
+    MultiplyIteratorOptions.setFamilies(is, a, b, c);
+    return is;
+  }
+}

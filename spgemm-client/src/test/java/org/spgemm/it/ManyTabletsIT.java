@@ -1,0 +1,104 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.client.SpgemmException;
+import org.spgemm.client.TableM;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.matrix.RmatGenerator;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * Many outer scans at once, all issuing nested B scans (the deadlock the nested executor
+ * prevents; the class timeout catches a hang), and B read from another table.
+ */
+@ClusterTest
+class ManyTabletsIT {
+
+  private static final String BTABLES =
+      "table.custom." + RowByRowMultiplyIterator.TRUSTED_B_TABLES_PROPERTY;
+
+  @Test
+  void sixtyFourTabletsAtOnce() throws Exception {
+    SparseMatrix a = RmatGenerator.generate(9, 16, 111);
+    KeyFormat keys = KeyFormat.forSize(a.rows());
+    List<String> splits = ItHelpers.splitsEvery(a.rows(), 8, keys);
+    assertEquals(63, splits.size());
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("many");
+      Fixtures.createAndLoad(client, table, a, a, splits);
+      assertEquals(63, client.tableOperations().listSplits(table).size());
+      MultiplyResult r = ItHelpers.multiplyAndCheck(client, table, a, a,
+          MultiplyOptions.builder().tabletParallelism(64).batchLimits(16, 4, 1 << 20).build(),
+          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertEquals(64, r.tablets());
+      assertEquals(SharedCluster.TSERVERS, r.perServer().size(), "every tablet server worked");
+    }
+  }
+
+  /** M holds A, table Mb holds B; M lists Mb as a trusted B table. */
+  private static String[] loadSplit(AccumuloClient client, SparseMatrix a, SparseMatrix b,
+      boolean listed) throws Exception {
+    String m = Fixtures.uniqueTable("many");
+    String mb = Fixtures.uniqueTable("manyB");
+    KeyFormat keys = KeyFormat.forSize(Math.max(a.rows(), Math.max(a.cols(), b.cols())));
+    TableM.create(client, m, List.of("A", "C"), List.of("20", "50"));
+    TableM.create(client, mb, List.of("B"), List.of("30"));
+    MatrixStore.load(client, m, "A", a, keys, ValueCodecs.DECIMAL);
+    MatrixStore.load(client, mb, "B", b, keys, ValueCodecs.DECIMAL);
+    if (listed) {
+      client.tableOperations().setProperty(m, BTABLES, "many_other, " + mb);
+    }
+    return new String[] {m, mb};
+  }
+
+  @Test
+  void bInAnotherListedTable() throws Exception {
+    SparseMatrix a = Fixtures.random(80, 60, 0.08, 112);
+    SparseMatrix b = Fixtures.random(60, 45, 0.1, 113);
+    try (AccumuloClient client = SharedCluster.client()) {
+      String[] t = loadSplit(client, a, b, true);
+      Map<String,String> bBefore = ItHelpers.snapshotAll(client, t[1]);
+      ItHelpers.multiplyAndCheck(client, t[0], a, b,
+          MultiplyOptions.builder().bTable(t[1]).batchLimits(8, 8, 1 << 20).build(),
+          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertEquals(bBefore, ItHelpers.snapshotAll(client, t[1]), "B's table unchanged");
+      assertTrue(Fixtures.snapshot(client, t[0], "B").isEmpty(), "no B family in M");
+    }
+  }
+
+  @Test
+  void bInAnotherTableThatIsNotListed() throws Exception {
+    SparseMatrix a = Fixtures.random(80, 60, 0.08, 114);
+    SparseMatrix b = Fixtures.random(60, 45, 0.1, 115);
+    try (AccumuloClient client = SharedCluster.client()) {
+      String[] t = loadSplit(client, a, b, false);
+      Map<String,String> aBefore = Fixtures.snapshot(client, t[0], "A");
+      Map<String,String> bBefore = ItHelpers.snapshotAll(client, t[1]);
+      SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
+          t[0], MultiplyOptions.builder().bTable(t[1]).build()));
+      assertTrue(e.getMessage().contains("not listed") && e.getMessage().contains(t[1]),
+          e.getMessage());
+      assertTrue(e.getMessage().contains(BTABLES), e.getMessage());
+      assertEquals(Map.of(), Fixtures.snapshot(client, t[0], "C"), "C empty");
+      assertFalse(SpGEMM.isComplete(client, t[0], "C"));
+      assertEquals("FAILED", SpGEMM.cState(client, t[0], "C").get("state"));
+      assertEquals(aBefore, Fixtures.snapshot(client, t[0], "A"), "A unchanged");
+      assertEquals(bBefore, ItHelpers.snapshotAll(client, t[1]), "B's table unchanged");
+    }
+  }
+}

@@ -1,0 +1,220 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.RmatGenerator;
+import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.progress.BatchStats;
+
+/**
+ * When Accumulo tears the iterator down and re-seeks after the last entry it returned, the
+ * multiply carries on after that batch: nothing reported is redone and C is still right.
+ */
+@ClusterTest
+class ResumeAfterTeardownIT {
+
+  /** The job key of the hand-written job records (the record keeps only its hash). */
+  private static final String KEY = JobRecord.newJobKey();
+
+  /** Progress entries of one scan of family A with the iterator attached. */
+  private static final class Run {
+    final List<Key> keys = new ArrayList<>();
+    final BatchStats total = new BatchStats();
+
+    void add(Map.Entry<Key,Value> e) {
+      BatchStats s = BatchStats.decode(e.getValue().get());
+      assertNull(s.error, "error entry at " + e.getKey());
+      keys.add(e.getKey());
+      total.add(s);
+    }
+  }
+
+  private static Scanner scanner(AccumuloClient client, String table, IteratorSetting is,
+      Range range) throws Exception {
+    Scanner s = client.createScanner(table, Authorizations.EMPTY);
+    s.setRange(range);
+    s.fetchColumnFamily(new Text("A"));
+    s.addScanIterator(is);
+    s.setBatchSize(1);
+    return s;
+  }
+
+  private static IteratorSetting setting(String job, String cFamily) {
+    IteratorSetting is = ItHelpers.iteratorSetting(job, KEY, "A", "B", cFamily);
+    MultiplyIteratorOptions.setBatchLimits(is, 1000, 3, 1 << 20); // 3 A rows per batch
+    return is;
+  }
+
+  @Test
+  void reseekAfterTheLastProgressEntryRedoesNoBatch() throws Exception {
+    SparseMatrix a = Fixtures.random(120, 80, 0.06, 71);
+    SparseMatrix b = Fixtures.random(80, 60, 0.08, 72);
+    int aRows = 0;
+    for (int i = 0; i < a.rows(); i++) {
+      aRows += a.rowNnz(i) > 0 ? 1 : 0;
+    }
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("resume");
+      Fixtures.createAndLoad(client, table, a, b, List.of());
+      SparseMatrix expected = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
+
+      // interrupted: k entries, close (tear-down), then re-seek after the last key
+      ItHelpers.writeJobRecord(client, table, "manual-1", KEY, "C", table,
+          MultiplyIteratorOptions.Mode.MULTIPLY);
+      IteratorSetting is = setting("manual-1", "C");
+      Run first = new Run();
+      try (Scanner s = scanner(client, table, is, new Range())) {
+        Iterator<Map.Entry<Key,Value>> it = s.iterator();
+        for (int k = 0; k < 7; k++) {
+          first.add(it.next());
+        }
+      }
+      Key lastKey = first.keys.get(first.keys.size() - 1);
+      Run second = new Run();
+      try (Scanner s = scanner(client, table, is, new Range(lastKey, false, null, true))) {
+        s.forEach(second::add);
+      }
+      assertTrue(second.keys.get(0).compareTo(lastKey) > 0, "resumed after " + lastKey);
+      assertTrue(!second.keys.get(0).getRow().equals(lastKey.getRow()),
+          "resumed at the next row, not inside the last reported one");
+
+      // uninterrupted, into another C family
+      ItHelpers.writeJobRecord(client, table, "manual-2", KEY, "Cfull", table,
+          MultiplyIteratorOptions.Mode.MULTIPLY);
+      Run full = new Run();
+      try (Scanner s = scanner(client, table, setting("manual-2", "Cfull"), new Range())) {
+        s.forEach(full::add);
+      }
+
+      assertEquals(full.total.batches, first.total.batches + second.total.batches,
+          "batches of the two halves");
+      assertEquals(aRows, first.total.rows + second.total.rows, "A rows reported, once each");
+      assertEquals(aRows, full.total.rows);
+      assertEquals(a.partialProducts(b), first.total.products + second.total.products);
+      assertEquals(expected.nnz(), first.total.cEntries + second.total.cEntries);
+      assertEquals((aRows + 2) / 3, full.total.batches, "3 rows per batch");
+
+      Fixtures.assertSameMatrix(expected,
+          MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));
+      Fixtures.assertSameMatrix(expected,
+          MatrixStore.read(client, table, "Cfull", a.rows(), b.cols(), ValueCodecs.DECIMAL));
+
+      // a re-seek after the very last entry has nothing left to do
+      Key finalKey = second.keys.get(second.keys.size() - 1);
+      Run after = new Run();
+      try (Scanner s = scanner(client, table, is, new Range(finalKey, false, null, true))) {
+        s.forEach(after::add);
+      }
+      assertEquals(0, after.keys.size());
+    }
+  }
+
+  /**
+   * DESIGN.md section 4: "every entry is written once, complete". Without the versioning
+   * iterator every write of a C entry stays visible, so a plain run must show each C entry once.
+   */
+  @Test
+  void aPlainRunWritesEachCEntryOnce() throws Exception {
+    SparseMatrix a = Fixtures.random(90, 60, 0.08, 73);
+    SparseMatrix b = Fixtures.random(60, 40, 0.1, 74);
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("resume");
+      KeyFormat keys = Fixtures.createAndLoad(client, table, a, b, List.of());
+      client.tableOperations().removeIterator(table, "vers", EnumSet.allOf(IteratorScope.class));
+      MultiplyResult r = SpGEMM.multiply(client, table,
+          MultiplyOptions.builder().batchLimits(1000, 3, 1 << 20).build());
+      SparseMatrix expected = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
+      Map<String,List<Double>> versions = new TreeMap<>();
+      int written = 0;
+      try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+        s.fetchColumnFamily(new Text("C"));
+        for (Map.Entry<Key,Value> e : s) {
+          versions.computeIfAbsent(e.getKey().getRow() + "|" + e.getKey().getColumnQualifier(),
+              k -> new ArrayList<>()).add(Double.parseDouble(e.getValue().toString()));
+          written++;
+        }
+      }
+      // the values are right (every version of an entry holds the same, complete value) ...
+      assertEquals(expected.nnz(), versions.size(), "distinct C entries");
+      for (int i = 0; i < expected.rows(); i++) {
+        for (int p = expected.rowStart(i); p < expected.rowEnd(i); p++) {
+          String k = keys.encodeString(i) + "|" + keys.encodeString(expected.colAt(p));
+          for (double v : versions.get(k)) {
+            assertTrue(Fixtures.close(expected.valueAt(p), v), "C(" + k + ") = " + v);
+          }
+        }
+      }
+      assertEquals(expected.nnz(), r.nnzC(), "reported nnz(C)");
+      // ... but each was written once, not once per scan RPC that happened to compute it
+      assertEquals(versions.size(), written, "C entries written (all versions) vs nnz(C) = "
+          + versions.size() + " in " + r.batches() + " batches");
+    }
+  }
+
+  /** Minor compactions re-create scan iterators; the multiply must resume correctly each time. */
+  @Test
+  void flushesDuringAMultiply() throws Exception {
+    SparseMatrix a = RmatGenerator.generate(10, 16, 75);
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("resume");
+      Fixtures.createAndLoad(client, table, a, a, List.of("0256", "0512", "0768"));
+      AtomicBoolean done = new AtomicBoolean();
+      AtomicInteger flushes = new AtomicInteger();
+      AtomicReference<Throwable> flushError = new AtomicReference<>();
+      Thread flusher = new Thread(() -> {
+        try (AccumuloClient c = SharedCluster.client()) {
+          while (!done.get()) {
+            c.tableOperations().flush(table, null, null, true);
+            flushes.incrementAndGet();
+          }
+        } catch (Throwable t) {
+          flushError.set(t);
+        }
+      }, "flusher");
+      flusher.start();
+      MultiplyResult r;
+      try {
+        r = ItHelpers.multiplyAndCheck(client, table, a, a,
+            MultiplyOptions.builder().batchLimits(64, 16, 1 << 20).build(), Semirings.PLUS_TIMES,
+            ValueCodecs.DECIMAL);
+      } finally {
+        done.set(true);
+        flusher.join();
+      }
+      assertNull(flushError.get(), "flusher failed");
+      assertTrue(flushes.get() > 1, "flushes during the multiply: " + flushes.get());
+      assertTrue(r.batches() > 50, "many batches: " + r.batches());
+    }
+  }
+}

@@ -1,0 +1,374 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.admin.ActiveScan;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.SystemPermission;
+import org.apache.accumulo.core.security.TablePermission;
+import org.apache.hadoop.io.Text;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.client.SpgemmException;
+import org.spgemm.client.TableM;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.progress.BatchStats;
+
+/**
+ * Who may make the iterator write: a user with only READ on M must not get a single entry into
+ * it, B may not be read from a table the user cannot read, and no credential travels in iterator
+ * options or reaches a log.
+ */
+@ClusterTest
+class SecurityIT {
+
+  private static final SparseMatrix A = Fixtures.random(30, 25, 0.2, 91);
+  private static final SparseMatrix B = Fixtures.random(25, 20, 0.2, 92);
+
+  /** Creates a user (unique name) and returns its name. */
+  private static String user(AccumuloClient root, String prefix, String password)
+      throws Exception {
+    String name = Fixtures.uniqueTable(prefix);
+    root.securityOperations().createLocalUser(name, new PasswordToken(password));
+    return name;
+  }
+
+  private static AccumuloClient as(String user, String password) {
+    return Accumulo.newClient().from(SharedCluster.cluster().clientProperties())
+        .as(user, new PasswordToken(password)).build();
+  }
+
+  /** A table with A and B loaded by root, readable by {@code reader}. */
+  private static String tableReadableBy(AccumuloClient root, String reader) throws Exception {
+    String table = Fixtures.uniqueTable("sec");
+    Fixtures.createAndLoad(root, table, A, B, List.of("15"));
+    root.securityOperations().grantTablePermission(reader, table, TablePermission.READ);
+    return table;
+  }
+
+  /** Every option a real run sets (as MultiplyRun writes them), with the given job id and key. */
+  private static IteratorSetting realRunOptions(String job, String jobKey) {
+    IteratorSetting is = ItHelpers.iteratorSetting(job, jobKey, "A", "B", "C");
+    MultiplyIteratorOptions.setSemiring(is, "PLUS_TIMES");
+    MultiplyIteratorOptions.setCodecs(is, "decimal", "decimal", "decimal");
+    MultiplyIteratorOptions.setBatchLimits(is, 4096, 4096, 32L << 20);
+    MultiplyIteratorOptions.setThreads(is, 2, 4);
+    return is;
+  }
+
+  /**
+   * Scans family A of {@code table} as {@code client} with {@code is} attached; returns the error
+   * texts reported (error entries, or the exception the scan ended with).
+   */
+  private static List<String> attach(AccumuloClient client, String table, IteratorSetting is) {
+    List<String> errors = new ArrayList<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setRange(new Range());
+      s.fetchColumnFamily(new Text("A"));
+      s.addScanIterator(is);
+      s.setBatchSize(1);
+      for (Map.Entry<Key,Value> e : s) {
+        BatchStats st = BatchStats.decode(e.getValue().get());
+        if (st.error != null) {
+          errors.add(st.error);
+        }
+      }
+    } catch (RuntimeException | org.apache.accumulo.core.client.TableNotFoundException e) {
+      errors.add(String.valueOf(e));
+    }
+    return errors;
+  }
+
+  private static void assertRefusedAndUnchanged(AccumuloClient root, String table,
+      Map<String,String> before, List<String> errors, String... inError) {
+    assertEquals(Map.of(), Fixtures.snapshot(root, table, "C"), "not one entry in C");
+    assertEquals(before, ItHelpers.snapshotAll(root, table), "table unchanged");
+    assertFalse(errors.isEmpty(), "the refusal is reported");
+    for (String f : inError) {
+      assertTrue(errors.stream().anyMatch(x -> x.contains(f)), errors + " should mention " + f);
+    }
+  }
+
+  @Test
+  void readerWithAMadeUpJob() throws Exception {
+    String pw = "reader-pw-1";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String reader = user(root, "reader", pw);
+      String table = tableReadableBy(root, reader);
+      Map<String,String> before = ItHelpers.snapshotAll(root, table);
+      try (AccumuloClient rc = as(reader, pw)) {
+        List<String> errors =
+            attach(rc, table, ItHelpers.iteratorSetting("made-up-job", "made-up-key", "A", "B", "C"));
+        assertRefusedAndUnchanged(root, table, before, errors, "refused", "made-up-job");
+      }
+    }
+  }
+
+  @Test
+  void readerCopyingEveryOptionOfARealRun() throws Exception {
+    String pw = "reader-pw-2";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String reader = user(root, "reader", pw);
+      String table = tableReadableBy(root, reader);
+      Map<String,String> before = ItHelpers.snapshotAll(root, table);
+      try (AccumuloClient rc = as(reader, pw)) {
+        // the reader sees no job record it could borrow, so it guesses one
+        List<String> errors = attach(rc, table,
+            realRunOptions(java.util.UUID.randomUUID().toString(), JobRecord.newJobKey()));
+        assertRefusedAndUnchanged(root, table, before, errors, "refused");
+      }
+    }
+  }
+
+  /**
+   * While the owner's multiply is RUNNING (or after its client died), its job record is in M,
+   * and any reader of M can read it. Borrowing it must not let the reader write.
+   */
+  @Test
+  void readerCannotBorrowTheJobRecordOfARunningMultiply() throws Exception {
+    String pw = "reader-pw-3";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String reader = user(root, "reader", pw);
+      String table = tableReadableBy(root, reader);
+      String job = java.util.UUID.randomUUID().toString();
+      ItHelpers.writeJobRecord(root, table, job, JobRecord.newJobKey(), "C", table,
+          MultiplyIteratorOptions.Mode.MULTIPLY);
+      Map<String,String> before = ItHelpers.snapshotAll(root, table);
+      try (AccumuloClient rc = as(reader, pw)) {
+        String seen = null;
+        Map<String,String> record = null;
+        try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
+          s.fetchColumnFamily(new Text(JobRecord.FAMILY));
+          for (Map.Entry<Key,Value> e : s) {
+            String cq = e.getKey().getColumnQualifier().toString();
+            if (cq.startsWith(JobRecord.JOB_PREFIX)) {
+              seen = cq.substring(JobRecord.JOB_PREFIX.length());
+              record = JobRecord.decode(e.getValue());
+            }
+          }
+        }
+        assertEquals(job, seen, "the reader can read the job id");
+        // everything the reader can learn from the record, tried as the key; and its own
+        // choice of semiring on the owner's job
+        List<String> tries = new ArrayList<>(record.values());
+        tries.add(job);
+        for (String key : tries) {
+          IteratorSetting is = realRunOptions(seen, key);
+          MultiplyIteratorOptions.setSemiring(is, "MAX_PLUS");
+          List<String> errors = attach(rc, table, is);
+          assertRefusedAndUnchanged(root, table, before, errors, "refused");
+        }
+      }
+    }
+  }
+
+  @Test
+  void readerWithoutAJobOption() throws Exception {
+    String pw = "reader-pw-4";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String reader = user(root, "reader", pw);
+      String table = tableReadableBy(root, reader);
+      Map<String,String> before = ItHelpers.snapshotAll(root, table);
+      try (AccumuloClient rc = as(reader, pw)) {
+        List<String> errors =
+            attach(rc, table, ItHelpers.iteratorSetting(null, null, "A", "B", "C"));
+        assertRefusedAndUnchanged(root, table, before, errors);
+      }
+    }
+  }
+
+  @Test
+  void readerCannotMultiply() throws Exception {
+    String pw = "reader-pw-5";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String reader = user(root, "reader", pw);
+      String table = tableReadableBy(root, reader);
+      Map<String,String> before = ItHelpers.snapshotAll(root, table);
+      try (AccumuloClient rc = as(reader, pw)) {
+        SpgemmException e = assertThrows(SpgemmException.class,
+            () -> SpGEMM.multiply(rc, table, MultiplyOptions.defaults()));
+        assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("permission"),
+            e.getMessage());
+        assertTrue(e.getMessage().contains(table), e.getMessage());
+      }
+      assertEquals(before, ItHelpers.snapshotAll(root, table), "nothing written");
+    }
+  }
+
+  /**
+   * DESIGN.md: the job record "needs WRITE on M". A user with READ and WRITE on a table that is
+   * already set up (TableM.create sets the nested dispatch) must be able to multiply.
+   */
+  @Test
+  void readAndWriteAreEnoughToMultiply() throws Exception {
+    String pw = "writer-pw";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String writer = user(root, "writer", pw);
+      String table = Fixtures.uniqueTable("sec");
+      Fixtures.createAndLoad(root, table, A, B, List.of("15"));
+      root.securityOperations().grantTablePermission(writer, table, TablePermission.READ);
+      root.securityOperations().grantTablePermission(writer, table, TablePermission.WRITE);
+      try (AccumuloClient wc = as(writer, pw)) {
+        ItHelpers.multiplyAndCheck(wc, table, A, B, MultiplyOptions.defaults(),
+            Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      }
+    }
+  }
+
+  /**
+   * The owner of M lists a table it cannot read as B's table; the iterator reads B with the
+   * tablet server's credentials, so it must not copy that table's data into M.
+   */
+  @Test
+  void bTableTheUserCannotRead() throws Exception {
+    String pw = "mallory-pw";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String secret = Fixtures.uniqueTable("secret");
+      TableM.create(root, secret);
+      MatrixStore.load(root, secret, "B", B, KeyFormat.forSize(30), ValueCodecs.DECIMAL);
+      String mallory = user(root, "mallory", pw);
+      root.securityOperations().grantSystemPermission(mallory, SystemPermission.CREATE_TABLE);
+      try (AccumuloClient mc = as(mallory, pw)) {
+        assertThrows(RuntimeException.class, () -> {
+          try (Scanner s = mc.createScanner(secret, Authorizations.EMPTY)) {
+            s.iterator().hasNext();
+          }
+        }, "mallory cannot read " + secret);
+        String m = Fixtures.uniqueTable("mallory");
+        TableM.create(mc, m); // mallory owns M
+        MatrixStore.load(mc, m, "A", A, KeyFormat.forSize(30), ValueCodecs.DECIMAL);
+        mc.tableOperations().setProperty(m,
+            "table.custom." + RowByRowMultiplyIterator.TRUSTED_B_TABLES_PROPERTY, secret);
+
+        // through the library
+        assertThrows(SpgemmException.class,
+            () -> SpGEMM.multiply(mc, m, MultiplyOptions.builder().bTable(secret).build()));
+        assertEquals(Map.of(), Fixtures.snapshot(mc, m, "C"), "no C through SpGEMM");
+
+        // and by hand, with a job record mallory may write into her own table
+        String key = JobRecord.newJobKey();
+        ItHelpers.writeJobRecord(mc, m, "own-job", key, "C", secret,
+            MultiplyIteratorOptions.Mode.MULTIPLY);
+        IteratorSetting is = realRunOptions("own-job", key);
+        MultiplyIteratorOptions.setBTable(is, secret);
+        List<String> errors = attach(mc, m, is);
+        assertEquals(Map.of(), Fixtures.snapshot(mc, m, "C"),
+            "not one entry of " + secret + " copied into C (refusal: " + errors + ")");
+        assertFalse(errors.isEmpty(), "the refusal is reported");
+      }
+    }
+  }
+
+  @Test
+  void noCredentialTravelsOrIsLogged() throws Exception {
+    String pw = "Zq7-alice-" + Long.toHexString(System.nanoTime()) + "-sekrit";
+    // the options themselves: none is meant to carry a credential
+    for (Map.Entry<String,String> o : MultiplyIteratorOptions.descriptions().entrySet()) {
+      String text = (o.getKey() + " " + o.getValue()).toLowerCase(Locale.ROOT);
+      for (String word : new String[] {"password", "token", "secret", "credential", "keytab"}) {
+        assertFalse(text.contains(word), "option " + o.getKey() + " mentions " + word);
+      }
+    }
+    try (AccumuloClient root = SharedCluster.client()) {
+      String alice = user(root, "alice", pw);
+      String table = Fixtures.uniqueTable("sec");
+      Fixtures.createAndLoad(root, table, A, B, List.of("10", "20"));
+      root.securityOperations().grantTablePermission(alice, table, TablePermission.READ);
+      root.securityOperations().grantTablePermission(alice, table, TablePermission.WRITE);
+      // not needed in principle (see readAndWriteAreEnoughToMultiply), but lets the run happen
+      root.securityOperations().grantTablePermission(alice, table, TablePermission.ALTER_TABLE);
+
+      // watch the iterator options of alice's scans while they run
+      List<Map<String,Map<String,String>>> seen = new ArrayList<>();
+      AtomicBoolean done = new AtomicBoolean();
+      Thread watcher = new Thread(() -> {
+        while (!done.get()) {
+          try {
+            for (String ts : root.instanceOperations().getTabletServers()) {
+              for (ActiveScan scan : root.instanceOperations().getActiveScans(ts)) {
+                if (scan.getUser().equals(alice)) {
+                  synchronized (seen) {
+                    seen.add(scan.getSsio());
+                  }
+                }
+              }
+            }
+          } catch (Exception e) {
+            // a tablet server busy or a scan ending mid-listing: look again
+          }
+          try {
+            Thread.sleep(20); // polling pace only; nothing is asserted on timing
+          } catch (InterruptedException e) {
+            return;
+          }
+        }
+      }, "scan-watcher");
+      watcher.start();
+      try (AccumuloClient ac = as(alice, pw)) {
+        ItHelpers.multiplyAndCheck(ac, table, A, B,
+            MultiplyOptions.builder().batchLimits(1000, 1, 1 << 20).build(),
+            Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      } finally {
+        done.set(true);
+        watcher.join();
+      }
+      synchronized (seen) {
+        assertFalse(seen.isEmpty(), "saw alice's multiply scans");
+        for (Map<String,Map<String,String>> ssio : seen) {
+          assertFalse(ssio.toString().contains(pw), "password in iterator options: " + ssio);
+        }
+      }
+      List<Path> logs;
+      try (Stream<Path> s = Files.walk(SharedCluster.cluster().dir().resolve("logs"))) {
+        logs = s.filter(Files::isRegularFile).toList();
+      }
+      assertFalse(logs.isEmpty(), "cluster logs exist");
+      byte[] needle = pw.getBytes(StandardCharsets.UTF_8);
+      for (Path p : logs) {
+        assertFalse(contains(Files.readAllBytes(p), needle), "password found in " + p);
+      }
+    }
+  }
+
+  private static boolean contains(byte[] hay, byte[] needle) throws IOException {
+    outer:
+    for (int i = 0; i + needle.length <= hay.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,382 @@
+package org.spgemm.partition.table;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.BatchWriterConfig;
+import org.apache.accumulo.core.client.MutationsRejectedException;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableExistsException;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.Locations;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.TabletId;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.ColumnVisibility;
+import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.partition.plan.PartitionPlan;
+
+/**
+ * Writes the re-keyed copy M2 of table M that a {@link PartitionPlan} describes, then waits until
+ * M2's tablets are spread over the tablet servers.
+ *
+ * <ol>
+ *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, the
+ *       nested-scan dispatch property ({@value RowByRowMultiplyIterator#NESTED_DISPATCH_PROPERTY},
+ *       M's value or {@value #DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
+ *       tablet p holds exactly the rows of part p.
+ *   <li>One BatchScanner pass over families A and B of M: A entry (i, j) becomes
+ *       ({@code newARowKey(i)}, {@code newBRowKey(j)}): A's column keys are rewritten to B's new
+ *       row keys, since column j of A names row j of B. B entry (j, k) becomes
+ *       ({@code newBRowKey(j)}, k): C's columns stay in original keys. Values and visibilities
+ *       are copied as bytes. The shape records of A and B in row {@value JobRecord#ROW} are
+ *       copied; nothing else of M is (C, job records).
+ *   <li>A bounded wait, polling {@code tableOperations().locate}, until every tablet is hosted
+ *       and the tablet counts of any two live tablet servers differ by at most one.
+ * </ol>
+ *
+ * <p>Original keys stay recoverable with {@link PartitionPlan#originalKey(String)}. If the copy
+ * fails, M2 is deleted (best effort); M is never modified.
+ */
+public final class PlanApplier {
+
+  /** Scan executor of nested B scans when M does not name one. */
+  public static final String DEFAULT_NESTED_EXECUTOR = "nested";
+  /** Qualifier prefix of shape records (as the client's loaders write them). */
+  public static final String SHAPE_PREFIX = "shape:";
+
+  private static final String CUSTOM_PREFIX = "table.custom.";
+  private static final byte[] META_ROW = JobRecord.ROW.getBytes(StandardCharsets.UTF_8);
+  private static final int MAX_ENTRIES_PER_MUTATION = 10_000;
+  private static final long POLL_MILLIS = 250;
+
+  private PlanApplier() {}
+
+  /** {@link #apply(AccumuloClient, String, String, PartitionPlan, ApplyOptions)} with defaults. */
+  public static ApplyResult apply(AccumuloClient client, String source, String target,
+      PartitionPlan plan) {
+    return apply(client, source, target, plan, ApplyOptions.defaults());
+  }
+
+  /**
+   * Creates {@code target} as the re-keyed copy of {@code source}.
+   *
+   * @throws IllegalArgumentException if source is missing, target exists, or M holds a row or
+   *     column key the plan does not know (M changed since it was planned)
+   * @throws TablePartitionException if the cluster fails or refuses
+   */
+  public static ApplyResult apply(AccumuloClient client, String source, String target,
+      PartitionPlan plan, ApplyOptions opts) {
+    if (client == null || source == null || target == null || plan == null || opts == null) {
+      throw new IllegalArgumentException("client, tables, plan and options must not be null");
+    }
+    if (source.equals(target)) {
+      throw new IllegalArgumentException("the re-keyed table must differ from " + source);
+    }
+    if (!client.tableOperations().exists(source)) {
+      throw new IllegalArgumentException("table " + source + " does not exist");
+    }
+    if (client.tableOperations().exists(target)) {
+      throw new IllegalArgumentException("table " + target + " already exists; choose another"
+          + " name or delete it");
+    }
+    long t0 = System.nanoTime();
+    createTarget(client, source, target, plan);
+    long t1 = System.nanoTime();
+    long[] copied;
+    try {
+      copied = copy(client, source, target, plan, opts);
+    } catch (RuntimeException e) {
+      try {
+        client.tableOperations().delete(target);
+      } catch (Exception suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+    long t2 = System.nanoTime();
+    Placement p = awaitPlacement(client, target, plan.parts(), opts.balanceTimeout().toMillis());
+    long t3 = System.nanoTime();
+    return new ApplyResult(target, copied[0], copied[1], t1 - t0, t2 - t1, t3 - t2, p.hosted,
+        p.balanced, p.locations, p.perServer);
+  }
+
+  private static void createTarget(AccumuloClient client, String source, String target,
+      PartitionPlan plan) {
+    try {
+      Map<String,Set<Text>> groups = client.tableOperations().getLocalityGroups(source);
+      Map<String,String> props = new HashMap<>();
+      client.tableOperations().getTableProperties(source).forEach((k, v) -> {
+        if (k.startsWith(CUSTOM_PREFIX)) {
+          props.put(k, v);
+        }
+      });
+      String nested = client.tableOperations().getConfiguration(source)
+          .get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
+      props.put(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY,
+          nested == null || nested.isEmpty() ? DEFAULT_NESTED_EXECUTOR : nested);
+      NewTableConfiguration ntc =
+          new NewTableConfiguration().setLocalityGroups(groups).setProperties(props);
+      if (!plan.splitPoints().isEmpty()) {
+        SortedSet<Text> splits = new TreeSet<>();
+        plan.splitPoints().forEach(s -> splits.add(new Text(s)));
+        ntc = ntc.withSplits(splits);
+      }
+      client.tableOperations().create(target, ntc);
+    } catch (TableNotFoundException e) {
+      throw new IllegalArgumentException("table " + source + " does not exist", e);
+    } catch (TableExistsException e) {
+      throw new IllegalArgumentException("table " + target + " already exists", e);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new TablePartitionException("cannot create table " + target + " (CREATE_TABLE"
+          + " permission needed): " + e.getMessage(), e);
+    }
+  }
+
+  /** Returns {A entries, B entries} copied. */
+  private static long[] copy(AccumuloClient client, String source, String target,
+      PartitionPlan plan, ApplyOptions opts) {
+    byte[] famA = opts.aFamily().getBytes(StandardCharsets.UTF_8);
+    byte[] famB = opts.bFamily().getBytes(StandardCharsets.UTF_8);
+    Map<String,Integer> aIndex = index(plan.numARows(), plan::aRowKey, "A");
+    Map<String,Integer> bIndex = index(plan.numBRows(), plan::bRowKey, "B");
+    byte[][] newA = new byte[plan.numARows()][];
+    byte[][] newB = new byte[plan.numBRows()][];
+    Authorizations auths =
+        opts.authorizations() != null ? opts.authorizations() : KeyText.userAuths(client);
+    long aEntries = 0;
+    long bEntries = 0;
+    BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(64L << 20);
+    try (BatchScanner bs = client.createBatchScanner(source, auths, opts.scanThreads());
+        BatchWriter w = client.createBatchWriter(target, cfg)) {
+      bs.setRanges(List.of(new Range()));
+      bs.fetchColumnFamily(new Text(famA));
+      bs.fetchColumnFamily(new Text(famB));
+      byte[] lastRow = null;
+      boolean lastIsA = false;
+      boolean skip = false;
+      byte[] newRow = null;
+      Mutation m = null;
+      int inMutation = 0;
+      byte[] lastVis = null;
+      ColumnVisibility cv = new ColumnVisibility();
+      for (Map.Entry<Key,Value> e : bs) {
+        Key k = e.getKey();
+        boolean isA = KeyText.sameBytes(k.getColumnFamilyData(), famA);
+        ByteSequence row = k.getRowData();
+        if (isA != lastIsA || !KeyText.sameBytes(row, lastRow)) {
+          if (m != null) {
+            w.addMutation(m);
+            m = null;
+          }
+          lastRow = row.toArray();
+          lastIsA = isA;
+          skip = Arrays.equals(lastRow, META_ROW);
+          if (!skip) {
+            String key = KeyText.decode(row, isA ? "A row key" : "B row key");
+            newRow = isA ? newKey(plan, aIndex, newA, key, true)
+                : newKey(plan, bIndex, newB, key, false);
+          }
+        }
+        if (skip) {
+          continue;
+        }
+        if (m == null || inMutation == MAX_ENTRIES_PER_MUTATION) {
+          if (m != null) {
+            w.addMutation(m);
+          }
+          m = new Mutation(newRow);
+          inMutation = 0;
+        }
+        byte[] qual;
+        if (isA) {
+          String col = KeyText.decode(k.getColumnQualifierData(), "a column key of A");
+          qual = newKey(plan, bIndex, newB, col, false);
+          aEntries++;
+        } else {
+          qual = k.getColumnQualifierData().toArray();
+          bEntries++;
+        }
+        ByteSequence vis = k.getColumnVisibilityData();
+        if (vis.length() > 0 && !KeyText.sameBytes(vis, lastVis)) {
+          lastVis = vis.toArray();
+          cv = new ColumnVisibility(lastVis);
+        } else if (vis.length() == 0 && lastVis != null) {
+          lastVis = null;
+          cv = new ColumnVisibility();
+        }
+        m.put(isA ? famA : famB, qual, cv, e.getValue().get());
+        inMutation++;
+      }
+      if (m != null) {
+        w.addMutation(m);
+      }
+      copyShapes(client, source, w, opts);
+    } catch (TableNotFoundException e) {
+      throw new IllegalArgumentException("table " + source + " or " + target + " vanished", e);
+    } catch (MutationsRejectedException e) {
+      throw new TablePartitionException("writing " + target + " failed: " + e.getMessage(), e);
+    } catch (IllegalArgumentException | TablePartitionException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new TablePartitionException("copying " + source + " into " + target + " failed"
+          + " (READ on " + source + " and WRITE on " + target + " needed): " + e.getMessage(), e);
+    }
+    return new long[] {aEntries, bEntries};
+  }
+
+  private static void copyShapes(AccumuloClient client, String source, BatchWriter w,
+      ApplyOptions opts) throws TableNotFoundException, MutationsRejectedException {
+    try (Scanner s = client.createScanner(source, Authorizations.EMPTY)) {
+      s.setRange(new Range(JobRecord.ROW));
+      Mutation m = new Mutation(JobRecord.ROW);
+      for (String family : List.of(opts.aFamily(), opts.bFamily())) {
+        s.clearColumns();
+        s.fetchColumn(new Text(JobRecord.FAMILY), new Text(SHAPE_PREFIX + family));
+        for (Map.Entry<Key,Value> e : s) {
+          m.put(JobRecord.FAMILY, SHAPE_PREFIX + family, e.getValue());
+        }
+      }
+      if (m.size() > 0) {
+        w.addMutation(m);
+      }
+    }
+  }
+
+  private static byte[] newKey(PartitionPlan plan, Map<String,Integer> index, byte[][] cache,
+      String key, boolean aRow) {
+    Integer i = index.get(key);
+    if (i == null) {
+      throw new IllegalArgumentException((aRow ? "A row " : "B row (or A column) ") + key
+          + " is not in the plan: the table changed since it was planned; plan again");
+    }
+    byte[] b = cache[i];
+    if (b == null) {
+      b = (aRow ? plan.newARowKey(i) : plan.newBRowKey(i)).getBytes(StandardCharsets.UTF_8);
+      cache[i] = b;
+    }
+    return b;
+  }
+
+  private static Map<String,Integer> index(int n, java.util.function.IntFunction<String> key,
+      String what) {
+    Map<String,Integer> m = new HashMap<>(n * 4 / 3 + 16);
+    for (int i = 0; i < n; i++) {
+      if (m.put(key.apply(i), i) != null) {
+        throw new IllegalArgumentException(what + " rows of the plan repeat the key "
+            + key.apply(i));
+      }
+    }
+    return m;
+  }
+
+  // ---------------------------------------------------------------- waiting for the balancer
+
+  /** Where the tablets are: one location per tablet in row order (null: unhosted). */
+  static final class Placement {
+    boolean hosted;
+    boolean balanced;
+    List<String> locations = new ArrayList<>();
+    Map<String,Integer> perServer = new HashMap<>();
+  }
+
+  /**
+   * Polls until all {@code tablets} tablets are hosted and balanced, or the timeout passes;
+   * returns the last placement seen. {@code locate} blocks while a tablet is unhosted, so it
+   * runs on a helper thread bounded by the remaining time.
+   */
+  static Placement awaitPlacement(AccumuloClient client, String table, int tablets,
+      long timeoutMillis) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    ExecutorService ex = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "spgemm-locate-" + table);
+      t.setDaemon(true);
+      return t;
+    });
+    Placement last = new Placement();
+    try {
+      while (true) {
+        long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        Future<Locations> f = ex.submit(
+            () -> client.tableOperations().locate(table, List.of(new Range())));
+        Locations loc;
+        try {
+          loc = f.get(Math.max(remaining, 1), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+          f.cancel(true);
+          return last;
+        } catch (ExecutionException e) {
+          throw new TablePartitionException("cannot locate the tablets of " + table + ": "
+              + e.getCause(), e.getCause());
+        }
+        last = placement(loc, client.instanceOperations().getTabletServers(), tablets);
+        remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (last.balanced || remaining <= 0) {
+          return last;
+        }
+        Thread.sleep(Math.min(POLL_MILLIS, remaining));
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return last;
+    } finally {
+      ex.shutdownNow();
+    }
+  }
+
+  static Placement placement(Locations loc, List<String> servers, int expectedTablets) {
+    Placement p = new Placement();
+    List<TabletId> ids = new ArrayList<>(loc.groupByTablet().keySet());
+    ids.sort(Comparator.comparing(TabletId::getEndRow,
+        Comparator.nullsLast(Comparator.naturalOrder())));
+    for (String s : servers) {
+      p.perServer.put(s, 0);
+    }
+    boolean hosted = ids.size() == expectedTablets;
+    boolean known = true;
+    for (TabletId id : ids) {
+      String where = loc.getTabletLocation(id);
+      p.locations.add(where);
+      if (where == null) {
+        hosted = false;
+      } else {
+        known &= p.perServer.containsKey(where);
+        p.perServer.merge(where, 1, Integer::sum);
+      }
+    }
+    p.hosted = hosted;
+    int min = Integer.MAX_VALUE;
+    int max = 0;
+    for (String s : servers) {
+      min = Math.min(min, p.perServer.get(s));
+      max = Math.max(max, p.perServer.get(s));
+    }
+    p.balanced = hosted && known && (servers.isEmpty() || max - min <= 1);
+    return p;
+  }
+}
