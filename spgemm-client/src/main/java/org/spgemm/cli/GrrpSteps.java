@@ -40,10 +40,16 @@ final class GrrpSteps {
   /** Symbolic multiply (with a progress bar over {@code aRows} rows), graph, METIS. */
   TablePlan plan(String table, int k, PartitionOptions po, MultiplyOptions.Builder opts,
       long aRows) {
-    err.printf(Locale.ROOT, "gRRp: symbolic multiply, graph, METIS for K = %d...%n", k);
+    return plan(table, k, po, opts, aRows, Partitioner.Symbolic.ITERATOR);
+  }
+
+  TablePlan plan(String table, int k, PartitionOptions po, MultiplyOptions.Builder opts,
+      long aRows, Partitioner.Symbolic symbolic) {
+    err.printf(Locale.ROOT, "gRRp: symbolic multiply%s, graph, METIS for K = %d...%n",
+        symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "", k);
     ProgressBar bar = new ProgressBar(err, aRows);
     try {
-      return Partitioner.plan(client, table, k, po, opts.listener(bar).build());
+      return Partitioner.plan(client, table, k, po, opts.listener(bar).build(), symbolic);
     } catch (MetisUnavailableException e) {
       throw new AbstractSpgemmSubcommand.UsageException(e.getMessage());
     } finally {

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.Partitioner;
 import org.spgemm.client.TablePlan;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
@@ -80,6 +81,12 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
           + " --multiply) (default ${DEFAULT-VALUE})")
   int batchBRows;
 
+  @Option(names = "--symbolic", defaultValue = "iterator",
+      description = "where nnz(C) per row is counted: iterator (count mode inside the tablet"
+          + " servers) or client (from the graph scans; memory grows by nnz(B))"
+          + " (default ${DEFAULT-VALUE})")
+  String symbolic;
+
   @Option(names = "--epsilon", defaultValue = "0.005",
       description = "allowed imbalance per constraint (default ${DEFAULT-VALUE})")
   double epsilon;
@@ -122,6 +129,9 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
         || balanceTimeout < 0) {
       throw new UsageException("--parts, --tservers, --tablets and --batch-b-rows must be"
           + " positive, --balance-timeout not negative");
+    }
+    if (!symbolic.equals("iterator") && !symbolic.equals("client")) {
+      throw new UsageException("--symbolic must be iterator or client, not " + symbolic);
     }
     if (noApply && multiply) {
       throw new UsageException("--multiply needs the re-keyed copy: drop --no-apply");
@@ -172,7 +182,9 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       GrrpSteps steps = new GrrpSteps(session.client, vc, err);
       PartitionOptions po = PartitionOptions.parts(parts).withEpsilon(epsilon).withSeed(seed);
       TablePlan plan =
-          steps.plan(m, parts, po, options(), a == null ? 0 : GrrpSteps.nonEmptyRows(a));
+          steps.plan(m, parts, po, options(), a == null ? 0 : GrrpSteps.nonEmptyRows(a),
+              symbolic.equals("client") ? Partitioner.Symbolic.CLIENT
+                  : Partitioner.Symbolic.ITERATOR);
       if (planOut != null) {
         plan.write(planOut);
       }

@@ -139,7 +139,7 @@ public final class MultiplyOptions {
       return this;
     }
 
-    /** Read B from another table (which must be listed in table.custom.spgemm.btables of M). */
+    /** Read B from another table (whose table.custom.spgemm.readers must list M). */
     public Builder bTable(String table) {
       this.bTable = table;
       return this;

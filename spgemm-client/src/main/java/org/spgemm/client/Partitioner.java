@@ -41,6 +41,18 @@ import org.spgemm.partition.table.TablePartitionException;
  */
 public final class Partitioner {
 
+  /** Where nnz(c_i), the third vertex weight, is counted. */
+  public enum Symbolic {
+    /** By the iterator in count mode inside the tablet servers (the design's way; default). */
+    ITERATOR,
+    /**
+     * In the client, from the same scans that build the graph ({@link
+     * TableGraphReader#readCountingC()}): memory grows by nnz(B), time is that of the partial
+     * products on one client thread. A fallback for when the count mode is unavailable or slow.
+     */
+    CLIENT
+  }
+
   private Partitioner() {}
 
   /** {@link #plan(AccumuloClient, String, int, PartitionOptions)} with default options. */
@@ -68,7 +80,13 @@ public final class Partitioner {
    */
   public static TablePlan plan(AccumuloClient client, String table, int k,
       PartitionOptions opts, MultiplyOptions multiply) {
-    if (client == null || table == null || multiply == null) {
+    return plan(client, table, k, opts, multiply, Symbolic.ITERATOR);
+  }
+
+  /** As above, choosing where nnz(c_i) is counted. */
+  public static TablePlan plan(AccumuloClient client, String table, int k,
+      PartitionOptions opts, MultiplyOptions multiply, Symbolic symbolic) {
+    if (client == null || table == null || multiply == null || symbolic == null) {
       throw new InvalidOptionException("client, table and multiply options must not be null");
     }
     if (k < 1) {
@@ -87,11 +105,22 @@ public final class Partitioner {
     }
     try {
       long t0 = System.nanoTime();
-      Map<String,Long> counts = SpGEMM.countRowNnz(client, table, multiply);
-      long t1 = System.nanoTime();
-      TableGraph tg = new TableGraphReader(client, table)
-          .families(multiply.aFamily, multiply.bFamily).read(counts);
-      counts = null;
+      TableGraphReader reader =
+          new TableGraphReader(client, table).families(multiply.aFamily, multiply.bFamily);
+      TableGraph tg;
+      long symbolicNanos;
+      long graphNanos;
+      if (symbolic == Symbolic.ITERATOR) {
+        Map<String,Long> counts = SpGEMM.countRowNnz(client, table, multiply);
+        long t1 = System.nanoTime();
+        symbolicNanos = t1 - t0;
+        tg = reader.read(counts);
+        graphNanos = System.nanoTime() - t1;
+      } else {
+        tg = reader.readCountingC();
+        symbolicNanos = tg.symbolicNanos();
+        graphNanos = System.nanoTime() - t0 - symbolicNanos;
+      }
       BipartiteGraph g = tg.graph();
       long t2 = System.nanoTime();
       int[] parts = GraphPartitioner.partitionVertices(g, po);
@@ -99,7 +128,8 @@ public final class Partitioner {
       PartitionPlan plan = GraphPartitioner.plan(g, parts, k, tg.aRowKeys(), tg.bRowKeys());
       long t4 = System.nanoTime();
       return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, g,
-          tg.phantomBRows(), t1 - t0, t2 - t1, k == 1 ? 0 : t3 - t2, t4 - t3);
+          tg.phantomBRows(), symbolic, symbolicNanos, graphNanos, k == 1 ? 0 : t3 - t2,
+          t4 - t3);
     } catch (TablePartitionException e) {
       throw new ClusterException(e.getMessage(), e);
     } catch (IllegalArgumentException e) {

@@ -30,6 +30,7 @@ public final class TablePlan {
   private final long nnzC;
   private final long partialProducts;
   private final int phantomBRows;
+  private final Partitioner.Symbolic symbolic;
   private final long symbolicNanos;
   private final long graphNanos;
   private final long metisNanos;
@@ -37,7 +38,8 @@ public final class TablePlan {
   private volatile ApplyResult applied;
 
   TablePlan(String table, String aFamily, String bFamily, PartitionPlan plan, BipartiteGraph g,
-      int phantomBRows, long symbolicNanos, long graphNanos, long metisNanos, long planNanos) {
+      int phantomBRows, Partitioner.Symbolic symbolic, long symbolicNanos, long graphNanos,
+      long metisNanos, long planNanos) {
     this.table = table;
     this.aFamily = aFamily;
     this.bFamily = bFamily;
@@ -47,6 +49,7 @@ public final class TablePlan {
     this.nnzC = g.totalWeight(BipartiteGraph.W_C);
     this.partialProducts = g.totalEdgeCost();
     this.phantomBRows = phantomBRows;
+    this.symbolic = symbolic;
     this.symbolicNanos = symbolicNanos;
     this.graphNanos = graphNanos;
     this.metisNanos = metisNanos;
@@ -100,7 +103,15 @@ public final class TablePlan {
     return phantomBRows;
   }
 
-  /** Symbolic multiply (nnz of every C row, by the iterator in count mode). */
+  /** Where nnz(c_i) was counted. */
+  public Partitioner.Symbolic symbolic() {
+    return symbolic;
+  }
+
+  /**
+   * Symbolic multiply: nnz of every C row, by the iterator in count mode, or (client mode) the
+   * counting after the scans.
+   */
   public long symbolicNanos() {
     return symbolicNanos;
   }
@@ -178,7 +189,8 @@ public final class TablePlan {
           b.imbalance(c)));
     }
     sb.append(String.format(Locale.ROOT,
-        "  steps: symbolic %.2f s, graph build %.2f s, METIS %.2f s, plan %.2f s", 
+        "  steps: symbolic%s %.2f s, graph build %.2f s, METIS %.2f s, plan %.2f s",
+        symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "",
         symbolicNanos / 1e9, graphNanos / 1e9, metisNanos / 1e9, planNanos / 1e9));
     ApplyResult r = applied;
     if (r != null) {

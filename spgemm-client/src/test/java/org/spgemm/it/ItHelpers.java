@@ -37,7 +37,7 @@ final class ItHelpers {
 
   private ItHelpers() {}
 
-  /** Multiplies on the cluster, reads C back with {@code codec} and compares it with the reference. */
+  /** Multiplies on the cluster, reads C back with {@code codec}, compares it with the reference. */
   static MultiplyResult multiplyAndCheck(AccumuloClient client, String table, SparseMatrix a,
       SparseMatrix b, MultiplyOptions opts, Semiring semiring, ValueCodec codec) {
     MultiplyResult r = SpGEMM.multiply(client, table, opts);

@@ -29,8 +29,8 @@ import org.spgemm.matrix.SparseMatrix;
 @ClusterTest
 class ManyTabletsIT {
 
-  private static final String BTABLES =
-      "table.custom." + RowByRowMultiplyIterator.TRUSTED_B_TABLES_PROPERTY;
+  private static final String READERS =
+      "table.custom." + RowByRowMultiplyIterator.B_READERS_PROPERTY;
 
   @Test
   void sixtyFourTabletsAtOnce() throws Exception {
@@ -61,7 +61,7 @@ class ManyTabletsIT {
     MatrixStore.load(client, m, "A", a, keys, ValueCodecs.DECIMAL);
     MatrixStore.load(client, mb, "B", b, keys, ValueCodecs.DECIMAL);
     if (listed) {
-      client.tableOperations().setProperty(m, BTABLES, "many_other, " + mb);
+      client.tableOperations().setProperty(mb, READERS, "many_other, " + m);
     }
     return new String[] {m, mb};
   }
@@ -93,7 +93,7 @@ class ManyTabletsIT {
           t[0], MultiplyOptions.builder().bTable(t[1]).build()));
       assertTrue(e.getMessage().contains("not listed") && e.getMessage().contains(t[1]),
           e.getMessage());
-      assertTrue(e.getMessage().contains(BTABLES), e.getMessage());
+      assertTrue(e.getMessage().contains(READERS), e.getMessage());
       assertEquals(Map.of(), Fixtures.snapshot(client, t[0], "C"), "C empty");
       assertFalse(SpGEMM.isComplete(client, t[0], "C"));
       assertEquals("FAILED", SpGEMM.cState(client, t[0], "C").get("state"));

@@ -145,12 +145,34 @@ class PartitionPlanApplyIT {
         }
       }
       assertEquals(a.partialProducts(b), g.totalEdgeCost());
+      TableGraph counted = new TableGraphReader(client, table).readCountingC();
+      for (int i = 0; i < g.numARows(); i++) {
+        assertEquals(g.cRowNnz(i), counted.graph().cRowNnz(i),
+            "nnz(C) counted in the client equals the iterator's, row " + tg.aRowKeys()[i]);
+      }
 
       TablePlan tp = Partitioner.plan(client, table, 2, PartitionOptions.parts(2).withSeed(3));
       tp.apply(client, table + "_k2");
       SpGEMM.multiply(client, table + "_k2", MultiplyOptions.defaults());
       assertEquals(expected,
           Partitioner.readC(client, table + "_k2", a.rows(), b.cols(), ValueCodecs.DECIMAL));
+    }
+  }
+
+  /** Counting nnz(C) in the client gives the same model, hence the same plan. */
+  @Test
+  void clientSymbolicGivesTheSamePlan() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      Loaded l = load(client, "rmat", rmat());
+      PartitionOptions po = PartitionOptions.parts(2).withSeed(1);
+      TablePlan viaIterator = Partitioner.plan(client, l.table(), 2, po);
+      TablePlan viaClient = Partitioner.plan(client, l.table(), 2, po,
+          MultiplyOptions.defaults(), Partitioner.Symbolic.CLIENT);
+      assertEquals(Partitioner.Symbolic.CLIENT, viaClient.symbolic());
+      assertEquals(viaIterator.nnzC(), viaClient.nnzC());
+      assertEquals(viaIterator.metrics(), viaClient.metrics());
+      assertEquals(java.util.Arrays.toString(viaIterator.plan().aParts()),
+          java.util.Arrays.toString(viaClient.plan().aParts()));
     }
   }
 

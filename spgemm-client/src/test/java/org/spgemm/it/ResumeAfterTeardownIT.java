@@ -76,6 +76,44 @@ class ResumeAfterTeardownIT {
     return is;
   }
 
+  /**
+   * One entry per RPC, so Accumulo re-creates the iterator after every progress entry. When the
+   * tablet's last batch is still in flight at such a re-creation, the multiply must still end
+   * after exactly one entry per batch, in key order (bounded here, so a scan that starts over
+   * fails instead of hanging).
+   */
+  @Test
+  void lastBatchInFlightWhenTheIteratorIsRecreated() throws Exception {
+    SparseMatrix a = Fixtures.random(12, 10, 0.4, 76);
+    SparseMatrix b = Fixtures.random(10, 8, 0.4, 77);
+    int aRows = 0;
+    for (int i = 0; i < a.rows(); i++) {
+      aRows += a.rowNnz(i) > 0 ? 1 : 0;
+    }
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("resume");
+      Fixtures.createAndLoad(client, table, a, b, List.of());
+      ItHelpers.writeJobRecord(client, table, "manual-3", KEY, "C", table,
+          MultiplyIteratorOptions.Mode.MULTIPLY);
+      IteratorSetting is = setting("manual-3", "C"); // 3 rows per batch, 2 batches in flight
+      Run run = new Run();
+      try (Scanner s = scanner(client, table, is, new Range())) {
+        Iterator<Map.Entry<Key,Value>> it = s.iterator();
+        while (it.hasNext() && run.keys.size() <= 3 * aRows) {
+          run.add(it.next());
+        }
+      }
+      int batches = (aRows + 2) / 3;
+      assertEquals(batches, run.keys.size(), "one entry per batch: " + run.keys);
+      for (int k = 1; k < run.keys.size(); k++) {
+        assertTrue(run.keys.get(k - 1).compareTo(run.keys.get(k)) < 0, "keys ascend: " + run.keys);
+      }
+      assertEquals(aRows, run.total.rows, "A rows reported once each");
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES),
+          MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));
+    }
+  }
+
   @Test
   void reseekAfterTheLastProgressEntryRedoesNoBatch() throws Exception {
     SparseMatrix a = Fixtures.random(120, 80, 0.06, 71);

@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.admin.ActiveScan;
@@ -40,6 +41,7 @@ import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.progress.BatchStats;
 
@@ -126,8 +128,8 @@ class SecurityIT {
       String table = tableReadableBy(root, reader);
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
       try (AccumuloClient rc = as(reader, pw)) {
-        List<String> errors =
-            attach(rc, table, ItHelpers.iteratorSetting("made-up-job", "made-up-key", "A", "B", "C"));
+        List<String> errors = attach(rc, table,
+            ItHelpers.iteratorSetting("made-up-job", "made-up-key", "A", "B", "C"));
         assertRefusedAndUnchanged(root, table, before, errors, "refused", "made-up-job");
       }
     }
@@ -225,6 +227,77 @@ class SecurityIT {
   }
 
   /**
+   * Between two RPCs of the owner's scan, the iterator's work waits to be adopted by the next
+   * instance that resumes after the last key returned. A reader knows the job id (it is in M)
+   * and that key (the last A entry of the first batch, readable in A), but not the job key: it
+   * must not be able to take that work over and write C with options of its own.
+   */
+  @Test
+  void readerCannotTakeOverTheWorkOfARunningScan() throws Exception {
+    String pw = "reader-pw-6";
+    try (AccumuloClient root = SharedCluster.client()) {
+      String reader = user(root, "reader", pw);
+      String table = Fixtures.uniqueTable("sec");
+      Fixtures.createAndLoad(root, table, A, B, List.of()); // one tablet
+      root.securityOperations().grantTablePermission(reader, table, TablePermission.READ);
+      String job = java.util.UUID.randomUUID().toString();
+      String key = JobRecord.newJobKey();
+      ItHelpers.writeJobRecord(root, table, job, key, "C", table,
+          MultiplyIteratorOptions.Mode.MULTIPLY);
+      IteratorSetting owner = realRunOptions(job, key);
+      MultiplyIteratorOptions.setBatchLimits(owner, 1000, 3, 1 << 20);
+      MultiplyIteratorOptions.setThreads(owner, 1, 4); // nothing in flight between RPCs
+      SparseMatrix expected = ReferenceMultiply.multiply(A, B, Semirings.PLUS_TIMES);
+      List<String> errors = new ArrayList<>();
+      try (Scanner s1 = root.createScanner(table, Authorizations.EMPTY)) {
+        s1.setRange(new Range());
+        s1.fetchColumnFamily(new Text("A"));
+        s1.addScanIterator(owner);
+        s1.setBatchSize(1);
+        Key last = s1.iterator().next().getKey(); // the owner's scan stays open after batch 1
+        try (AccumuloClient rc = as(reader, pw)) {
+          IteratorSetting is = realRunOptions(job, "not-the-job-key");
+          MultiplyIteratorOptions.setSemiring(is, "MAX_PLUS");
+          MultiplyIteratorOptions.setBatchLimits(is, 1000, 3, 1 << 20);
+          try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
+            s.setRange(new Range(last, false, null, true));
+            s.fetchColumnFamily(new Text("A"));
+            s.addScanIterator(is);
+            s.setBatchSize(1);
+            int seen = 0;
+            // bounded: a scan that never ends must not hide what it wrote
+            for (var it = s.iterator(); it.hasNext() && seen++ < 2 * A.rows();) {
+              BatchStats st = BatchStats.decode(it.next().getValue().get());
+              if (st.error != null) {
+                errors.add(st.error);
+              }
+            }
+          } catch (RuntimeException e) {
+            errors.add(String.valueOf(e));
+          }
+        }
+      }
+      // whatever is in C was written by the owner's PLUS_TIMES batches, none by MAX_PLUS
+      int foreign = 0;
+      StringBuilder first = new StringBuilder();
+      for (Map.Entry<String,String> e : Fixtures.snapshot(root, table, "C").entrySet()) {
+        String[] rc = e.getKey().split("\\|");
+        double v = Double.parseDouble(
+            new String(java.util.Base64.getDecoder().decode(e.getValue()), StandardCharsets.UTF_8));
+        var want = expected.get(Integer.parseInt(rc[0]), Integer.parseInt(rc[1]));
+        if (want.isEmpty() || !Fixtures.close(want.getAsDouble(), v)) {
+          if (foreign++ < 3) {
+            first.append(" C(").append(e.getKey()).append(")=").append(v).append(" expected ")
+                .append(want);
+          }
+        }
+      }
+      assertEquals(0, foreign, "C entries written with the reader's semiring:" + first);
+      assertFalse(errors.isEmpty(), "the refusal is reported");
+    }
+  }
+
+  /**
    * DESIGN.md: the job record "needs WRITE on M". A user with READ and WRITE on a table that is
    * already set up (TableM.create sets the nested dispatch) must be able to multiply.
    */
@@ -266,8 +339,11 @@ class SecurityIT {
         String m = Fixtures.uniqueTable("mallory");
         TableM.create(mc, m); // mallory owns M
         MatrixStore.load(mc, m, "A", A, KeyFormat.forSize(30), ValueCodecs.DECIMAL);
-        mc.tableOperations().setProperty(m,
-            "table.custom." + RowByRowMultiplyIterator.TRUSTED_B_TABLES_PROPERTY, secret);
+        String readers = "table.custom." + RowByRowMultiplyIterator.B_READERS_PROPERTY;
+        assertThrows(AccumuloSecurityException.class,
+            () -> mc.tableOperations().setProperty(secret, readers, m),
+            "only the owner of " + secret + " may let other tables read it");
+        mc.tableOperations().setProperty(m, readers, secret); // on her own table: no effect
 
         // through the library
         assertThrows(SpgemmException.class,
@@ -301,7 +377,9 @@ class SecurityIT {
     try (AccumuloClient root = SharedCluster.client()) {
       String alice = user(root, "alice", pw);
       String table = Fixtures.uniqueTable("sec");
-      Fixtures.createAndLoad(root, table, A, B, List.of("10", "20"));
+      // ten tablets of three rows, one batch each: many scans to watch, each short
+      Fixtures.createAndLoad(root, table, A, B,
+          ItHelpers.splitsEvery(30, 3, KeyFormat.forSize(30)));
       root.securityOperations().grantTablePermission(alice, table, TablePermission.READ);
       root.securityOperations().grantTablePermission(alice, table, TablePermission.WRITE);
       // not needed in principle (see readAndWriteAreEnoughToMultiply), but lets the run happen
@@ -334,9 +412,8 @@ class SecurityIT {
       }, "scan-watcher");
       watcher.start();
       try (AccumuloClient ac = as(alice, pw)) {
-        ItHelpers.multiplyAndCheck(ac, table, A, B,
-            MultiplyOptions.builder().batchLimits(1000, 1, 1 << 20).build(),
-            Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+        ItHelpers.multiplyAndCheck(ac, table, A, B, MultiplyOptions.builder().tabletParallelism(2)
+            .build(), Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
       } finally {
         done.set(true);
         watcher.join();

@@ -42,7 +42,9 @@ final class BatchPipeline {
       ABatch batch = reader.readBatch();
       work.inFlight.add(new PendingWork.InFlight(first, batch.lastKey(),
           pool.submit(() -> worker.process(batch, work::isLive))));
+      // null once A is read to the end: a successor adopting this work must not re-seek A
       work.nextSourceKey = reader.position();
+      work.sourceExhausted = work.nextSourceKey == null;
     }
   }
 

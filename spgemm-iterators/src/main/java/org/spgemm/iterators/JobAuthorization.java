@@ -52,11 +52,12 @@ final class JobAuthorization {
     expect(job, "bTable", bTable, at);
     expect(job, "mode", opts.mode().name(), at);
     if (!bTable.equals(table)) {
-      String trusted = plugins.getConfiguration(tableId).getTableCustom(TRUSTED_B_TABLES);
-      if (trusted == null || Arrays.stream(trusted.split(",")).map(String::trim)
-          .noneMatch(bTable::equals)) {
-        throw new BadInputException("refused: B table " + bTable + " is not listed in table."
-            + "custom." + TRUSTED_B_TABLES + " of " + table, at);
+      String readers = bTableReaders(bTable, at);
+      if (readers == null || Arrays.stream(readers.split(",")).map(String::trim)
+          .noneMatch(table::equals)) {
+        throw new BadInputException("refused: " + table + " is not listed in table.custom."
+            + B_READERS + " of B table " + bTable + " (its owner must list " + table
+            + " there)", at);
       }
     }
     String executor =
@@ -74,7 +75,15 @@ final class JobAuthorization {
     }
   }
 
-  private static final String TRUSTED_B_TABLES = RowByRowMultiplyIterator.TRUSTED_B_TABLES_PROPERTY;
+  private static final String B_READERS = RowByRowMultiplyIterator.B_READERS_PROPERTY;
+
+  private String bTableReaders(String bTable, Key at) {
+    String id = client.tableOperations().tableIdMap().get(bTable);
+    if (id == null) {
+      throw new BadInputException("B table " + bTable + " does not exist", at);
+    }
+    return plugins.getConfiguration(TableId.of(id)).getTableCustom(B_READERS);
+  }
 
   /** True while the job's record exists and says RUNNING; cached briefly per job. */
   static boolean stillRunning(AccumuloClient client, String table, String job) {

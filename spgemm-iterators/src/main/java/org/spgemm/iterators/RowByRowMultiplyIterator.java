@@ -38,11 +38,17 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
 
   /** Table property naming the scan executor that nested B scans are dispatched to. */
   public static final String NESTED_DISPATCH_PROPERTY = "table.scan.dispatcher.opts.executor.nested";
-  /** Table custom property on M listing other tables B may be read from (comma separated). */
-  public static final String TRUSTED_B_TABLES_PROPERTY = "spgemm.btables";
+  /**
+   * Table custom property on a B table listing the tables whose multiplies may read it as B
+   * (comma separated). It lives on B, not on M, so only a user who may alter B's table (its owner
+   * or an administrator) can let another table's jobs read B with the tablet server's rights.
+   */
+  public static final String B_READERS_PROPERTY = "spgemm.readers";
 
   private SortedKeyValueIterator<Key,Value> source;
   private MultiplyIteratorOptions.Parsed opts;
+  /** Digest of every option, the job key included: only an identical scan adopts pending work. */
+  private String optionsDigest;
   private IteratorEnvironment env;
   private YieldCallback<Key> yield;
   private Range seekRange;
@@ -62,6 +68,7 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     }
     this.source = source;
     this.opts = MultiplyIteratorOptions.parse(options);
+    this.optionsDigest = JobRecord.keyHash(new java.util.TreeMap<>(options).toString());
     this.env = env;
   }
 
@@ -78,7 +85,8 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     failed = false;
     topKey = null;
     topValue = null;
-    workId = opts.job() + "|" + env.getTableId() + "|"
+    // a scan with other options (a reader without the job key) never finds this work
+    workId = opts.job() + "|" + optionsDigest + "|" + env.getTableId() + "|"
         + (range.isInfiniteStopKey() ? "+inf" : range.getEndKey().toString());
     PendingWork adopted = range.isStartKeyInclusive() ? null
         : PendingWork.adopt(workId, range.getStartKey());
@@ -252,6 +260,7 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     RowByRowMultiplyIterator copy = new RowByRowMultiplyIterator();
     copy.source = source.deepCopy(env);
     copy.opts = opts;
+    copy.optionsDigest = optionsDigest;
     copy.env = env;
     return copy;
   }

@@ -23,9 +23,10 @@ public final class TableGraph {
   private final long bEntries;
   private final int unmatchedCounts;
   private final long nanos;
+  private final long symbolicNanos;
 
   TableGraph(BipartiteGraph graph, String[] aRowKeys, String[] bRowKeys, int phantomBRows,
-      long aEntries, long bEntries, int unmatchedCounts, long nanos) {
+      long aEntries, long bEntries, int unmatchedCounts, long nanos, long symbolicNanos) {
     this.graph = graph;
     this.aRowKeys = aRowKeys;
     this.bRowKeys = bRowKeys;
@@ -34,6 +35,7 @@ public final class TableGraph {
     this.bEntries = bEntries;
     this.unmatchedCounts = unmatchedCounts;
     this.nanos = nanos;
+    this.symbolicNanos = symbolicNanos;
   }
 
   /** The model: A rows 0..nA-1, B rows 0..nB-1 (vertices nA..nA+nB-1). */
@@ -71,9 +73,17 @@ public final class TableGraph {
     return unmatchedCounts;
   }
 
-  /** Time spent scanning and building, in nanoseconds. */
+  /** Time spent scanning and building, in nanoseconds (including {@link #symbolicNanos()}). */
   public long nanos() {
     return nanos;
+  }
+
+  /**
+   * Time of counting nnz(c_i) in the client ({@link TableGraphReader#readCountingC()}), after
+   * the scans; 0 when the counts came from the iterator.
+   */
+  public long symbolicNanos() {
+    return symbolicNanos;
   }
 
   @Override

@@ -89,6 +89,21 @@ public final class TableGraphReader {
    * @throws TablePartitionException if a scan fails (e.g. no READ permission)
    */
   public TableGraph read(Map<String,Long> cRowNnz) {
+    return read(cRowNnz, false);
+  }
+
+  /**
+   * Scans M and builds the model, counting nnz(c_i) here in the client instead of taking them
+   * from the iterator's symbolic multiply: the B scan also keeps B's column structure (interned
+   * column keys), and each A row's count is the size of the union of its B rows' columns. Memory
+   * grows by nnz(B) plus the distinct columns of B; the time is that of the partial products.
+   * {@link TableGraph#symbolicNanos()} reports the counting time.
+   */
+  public TableGraph readCountingC() {
+    return read(null, true);
+  }
+
+  private TableGraph read(Map<String,Long> cRowNnz, boolean countC) {
     long t0 = System.nanoTime();
     Authorizations a = auths != null ? auths : KeyText.userAuths(client);
 
@@ -96,6 +111,8 @@ public final class TableGraphReader {
     List<String> bKeys = new ArrayList<>();
     IntList bNnz = new IntList(1024);
     long bEntries = 0;
+    IntList bCols = countC ? new IntList(4096) : null;
+    Map<String,Integer> cColumns = countC ? new HashMap<>() : null;
     try (Scanner s = scanner(bFamily, a)) {
       byte[] prev = null;
       boolean skip = false;
@@ -112,6 +129,15 @@ public final class TableGraphReader {
         if (!skip) {
           bNnz.set(bNnz.size() - 1, bNnz.get(bNnz.size() - 1) + 1);
           bEntries++;
+          if (countC) {
+            String col = KeyText.decode(e.getKey().getColumnQualifierData(), "a column key of B");
+            Integer c = cColumns.get(col);
+            if (c == null) {
+              c = cColumns.size();
+              cColumns.put(col, c);
+            }
+            bCols.add(c);
+          }
         }
       }
     } catch (RuntimeException e) {
@@ -182,6 +208,7 @@ public final class TableGraphReader {
     String[] bRowKeys;
     int[] bRowNnz;
     int[] colIdx = cols.toArray();
+    int[] finalToStored = null; // B id in the model -> index among stored B rows, -1: phantom
     if (phantomKeys.isEmpty()) {
       bRowKeys = bKeys.toArray(new String[0]);
       bRowNnz = bNnz.toArray();
@@ -221,14 +248,52 @@ public final class TableGraphReader {
         int c = colIdx[q];
         colIdx[q] = c >= 0 ? storedTo[c] : phantomTo[-c - 1];
       }
+      if (countC) {
+        finalToStored = new int[bRowKeys.length];
+        Arrays.fill(finalToStored, -1);
+        for (int q = 0; q < nStored; q++) {
+          finalToStored[storedTo[q]] = q;
+        }
+      }
     }
     bKeys = null;
     bIndex = null;
 
-    // --- nnz(c_i) from the symbolic multiply
+    // --- nnz(c_i) from the symbolic multiply, or counted here
     String[] aRowKeys = aKeys.toArray(new String[0]);
     aKeys = null;
     long[] cNnz = new long[aRowKeys.length];
+    long symbolicNanos = 0;
+    if (countC) {
+      long ts = System.nanoTime();
+      int[] bStart = new int[bNnz.size() + 1];
+      for (int q = 0; q < bNnz.size(); q++) {
+        bStart[q + 1] = bStart[q] + bNnz.get(q);
+      }
+      int[] bc = bCols.toArray();
+      bCols = null;
+      int[] mark = new int[cColumns.size()];
+      cColumns = null;
+      int[] rp = rowPtr.toArray();
+      for (int i = 0; i < aRowKeys.length; i++) {
+        int stamp = i + 1;
+        long n = 0;
+        for (int q = rp[i]; q < rp[i + 1]; q++) {
+          int j = finalToStored == null ? colIdx[q] : finalToStored[colIdx[q]];
+          if (j < 0) {
+            continue;
+          }
+          for (int r = bStart[j]; r < bStart[j + 1]; r++) {
+            if (mark[bc[r]] != stamp) {
+              mark[bc[r]] = stamp;
+              n++;
+            }
+          }
+        }
+        cNnz[i] = n;
+      }
+      symbolicNanos = System.nanoTime() - ts;
+    }
     int matched = 0;
     if (cRowNnz != null) {
       for (int i = 0; i < aRowKeys.length; i++) {
@@ -247,7 +312,7 @@ public final class TableGraphReader {
     BipartiteGraph g = BipartiteGraph.fromCsr(aRowKeys.length, rowPtr.toArray(), colIdx,
         bRowKeys.length, bRowNnz, cNnz);
     return new TableGraph(g, aRowKeys, bRowKeys, phantomKeys.size(), aEntries, bEntries,
-        unmatched, System.nanoTime() - t0);
+        unmatched, System.nanoTime() - t0, symbolicNanos);
   }
 
   /** Sorts a row's columns, drops repeats, appends them to CSR. */
