@@ -1,6 +1,7 @@
 package org.spgemm.iterators;
 
 import java.io.IOException;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -73,6 +74,8 @@ final class BatchPipeline {
       work.pendingStats.addAll(r.stats);
       work.touch();
       return true;
+    } catch (CancellationException e) {
+      throw stopped(head);
     } catch (TimeoutException e) {
       work.touch();
       return false;
@@ -84,14 +87,18 @@ final class BatchPipeline {
       if (cause instanceof BadInputException bad) {
         throw new BadInputException(bad.getMessage(), bad.at() != null ? bad.at() : head.lastKey());
       }
-      if (cause instanceof java.util.concurrent.CancellationException) {
-        throw new BadInputException("stopped: the job record was removed while the batch ending at row "
-            + head.lastKey().getRow() + " ran (the multiply was cancelled or failed elsewhere)",
-            head.lastKey());
+      if (cause instanceof CancellationException) {
+        throw stopped(head);
       }
       throw new IOException("multiply batch ending at row " + head.lastKey().getRow()
           + " failed: " + cause, cause);
     }
+  }
+
+  private static BadInputException stopped(PendingWork.InFlight head) {
+    return new BadInputException("stopped while the batch ending at row "
+        + head.lastKey().getRow() + " ran: the job record was removed (the multiply was"
+        + " cancelled or failed elsewhere) or another scan replaced this one", head.lastKey());
   }
 
   /** The first A key of the oldest batch not yet returned, if any. */

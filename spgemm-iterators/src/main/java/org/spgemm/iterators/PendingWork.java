@@ -33,6 +33,13 @@ final class PendingWork {
   private volatile long touched = System.currentTimeMillis();
   /** Cleared when nobody will return this work's results: its workers stop writing. */
   private volatile boolean live = true;
+  /**
+   * The iterator instance that may use this state, and whether it is inside a call now. Accumulo
+   * may still be running a read-ahead on an old instance when a new scan resumes the work: only
+   * one instance at a time may touch the queues, and a predecessor never again once replaced.
+   */
+  private Object holder;
+  private boolean busy;
 
   /** Registers (or replaces) the live state of {@code id}; sweeps states nobody came back for. */
   static void register(String id, PendingWork work) {
@@ -54,17 +61,61 @@ final class PendingWork {
    * Takes the state of {@code id} if a seek resuming after {@code start} continues it exactly;
    * otherwise drops it (its batches may still finish: their rows are whole, so that is harmless).
    */
-  static PendingWork adopt(String id, Key start) {
-    PendingWork w = REGISTRY.remove(id);
-    if (w == null) {
-      return null;
+  static PendingWork adopt(String id, Key start, Object who, long waitMillis) {
+    PendingWork w = REGISTRY.get(id);
+    if (w == null || !w.takeOver(who, waitMillis)) {
+      return null; // still busy in another call: the caller starts afresh and replaces it
     }
+    REGISTRY.remove(id, w);
     if (start != null && start.equals(w.resumeAfter)) {
       w.touch();
       return w;
     }
     w.abandon();
+    w.exit(who);
     return null;
+  }
+
+  /** Makes {@code who} the holder of fresh work, inside a call. */
+  synchronized void hold(Object who) {
+    holder = who;
+    busy = true;
+  }
+
+  /** Starts a call by {@code who}; false if another instance has taken the work over. */
+  synchronized boolean enter(Object who) {
+    if (holder != who) {
+      return false;
+    }
+    busy = true;
+    return true;
+  }
+
+  synchronized void exit(Object who) {
+    if (holder == who) {
+      busy = false;
+      notifyAll();
+    }
+  }
+
+  /** Waits until no call is using the work, then makes {@code who} its holder. */
+  private synchronized boolean takeOver(Object who, long waitMillis) {
+    long deadline = System.currentTimeMillis() + waitMillis;
+    while (busy) {
+      long left = deadline - System.currentTimeMillis();
+      if (left <= 0) {
+        return false;
+      }
+      try {
+        wait(left);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    holder = who;
+    busy = true;
+    return true;
   }
 
   static void remove(String id, PendingWork work) {
@@ -79,11 +130,14 @@ final class PendingWork {
     return live;
   }
 
+  /**
+   * Stops the work: its batches are cancelled and its workers write nothing more. Safe from any
+   * thread; the queues are left to their holder (or the garbage collector).
+   */
   void abandon() {
     live = false;
-    inFlight.forEach(f -> f.future().cancel(false));
-    inFlight.clear();
-    pendingKeys.clear();
-    pendingStats.clear();
+    for (InFlight f : inFlight.toArray(new InFlight[0])) {
+      f.future().cancel(false);
+    }
   }
 }

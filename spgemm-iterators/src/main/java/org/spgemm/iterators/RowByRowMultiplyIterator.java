@@ -88,8 +88,9 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     // a scan with other options (a reader without the job key) never finds this work
     workId = opts.job() + "|" + optionsDigest + "|" + env.getTableId() + "|"
         + (range.isInfiniteStopKey() ? "+inf" : range.getEndKey().toString());
+    pipeline = null;
     PendingWork adopted = range.isStartKeyInclusive() ? null
-        : PendingWork.adopt(workId, range.getStartKey());
+        : PendingWork.adopt(workId, range.getStartKey(), this, opts.yieldMillis() + 1000);
     Range sourceRange;
     if (adopted != null) {
       sourceRange = adopted.sourceExhausted ? null
@@ -100,17 +101,23 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
         return; // the last row of the range was already reported
       }
     }
-    PendingWork work = adopted != null ? adopted : new PendingWork();
-    work.sourceExhausted = sourceRange == null;
-    if (sourceRange != null) {
-      source.seek(sourceRange, columnFamilies, inclusive);
+    PendingWork work = adopted;
+    if (work == null) {
+      work = new PendingWork();
+      work.hold(this);
     }
     try {
+      work.sourceExhausted = sourceRange == null;
+      if (sourceRange != null) {
+        source.seek(sourceRange, columnFamilies, inclusive);
+      }
       pipeline = newPipeline(work, adopted == null);
       PendingWork.register(workId, work);
       advance();
     } catch (BadInputException e) {
       fail(e);
+    } finally {
+      work.exit(this);
     }
   }
 
@@ -233,10 +240,17 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
       topValue = null;
       return;
     }
+    PendingWork work = pipeline.work;
+    if (!work.enter(this)) {
+      throw new IOException("multiply work of job " + opts.job() + " was resumed by another scan"
+          + " of the same job; this one stops");
+    }
     try {
       advance();
     } catch (BadInputException e) {
       fail(e);
+    } finally {
+      work.exit(this);
     }
   }
 
