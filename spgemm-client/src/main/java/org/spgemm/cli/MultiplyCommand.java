@@ -152,17 +152,17 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
         out.print(plan.describe());
         r = steps.multiply(m2, opts, a);
         c = steps.readC(m2, a.rows(), b.cols());
-        out.printf(Locale.ROOT, "gRRp multiply on %s: B entries fetched = %d (predicted remote"
-            + " B entries: %d, equal rows: %d); C read back in original keys%n", m2,
-            r.bEntriesFetched(), plan.metrics().remoteBVolume(),
+        out.printf(Locale.ROOT, "gRRp multiply on %s: B entries fetched = %d, remotely = %d"
+            + " (predicted remote B entries: %d, equal rows: %d); C read back in original keys%n",
+            m2, r.bEntriesFetched(), r.bEntriesRemote(), plan.metrics().remoteBVolume(),
             plan.baselineMetrics().remoteBVolume());
       }
       MatrixMarket.write(outFile, c);
       out.printf(Locale.ROOT,
           "C = A*B over %s: %dx%d, nnz(C) = %d, partial products = %d, batches = %d,"
-              + " B entries fetched = %d%nmultiply %.2f s, %s partial products/s; C written to"
-              + " %s%n", semiring, c.rows(), c.cols(), r.nnzC(), r.partialProducts(), r.batches(),
-          r.bEntriesFetched(), r.wallNanos() / 1e9, ProgressBar.human(r.rate()), outFile);
+              + " B entries fetched = %d (remotely %d)%nmultiply %.2f s, %s partial products/s;"
+              + " C written to %s%n", semiring, c.rows(), c.cols(), r.nnzC(), r.partialProducts(),
+          r.batches(), r.bEntriesFetched(), r.bEntriesRemote(), r.wallNanos() / 1e9, ProgressBar.human(r.rate()), outFile);
       String json = r.toJson();
       if (writeFloor) {
         long floorNanos = w.measureWriteFloor(c);

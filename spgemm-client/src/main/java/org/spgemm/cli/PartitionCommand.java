@@ -212,6 +212,8 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
         "RRp (" + m + ")");
     out.printf(Locale.ROOT, "  %-34s %16d %16d%n", "B entries fetched", grrp.bEntriesFetched(),
         rrp.bEntriesFetched());
+    out.printf(Locale.ROOT, "  %-34s %16d %16d%n", "B entries fetched remotely",
+        grrp.bEntriesRemote(), rrp.bEntriesRemote());
     out.printf(Locale.ROOT, "  %-34s %16d %16d%n", "batches", grrp.batches(), rrp.batches());
     out.printf(Locale.ROOT, "  %-34s %16.2f %16.2f%n", "seconds", grrp.wallNanos() / 1e9,
         rrp.wallNanos() / 1e9);

@@ -51,6 +51,11 @@ public final class MultiplyResult {
     return total.bEntriesFetched;
   }
 
+  /** Of {@link #bEntriesFetched()}, those read from tablets on another tablet server. */
+  public long bEntriesRemote() {
+    return total.bEntriesRemote;
+  }
+
   public int tablets() {
     return tablets;
   }
@@ -85,6 +90,7 @@ public final class MultiplyResult {
     sb.append("  \"aRows\": ").append(aRows()).append(",\n");
     sb.append("  \"aEntries\": ").append(aEntries()).append(",\n");
     sb.append("  \"bEntriesFetched\": ").append(bEntriesFetched()).append(",\n");
+    sb.append("  \"bEntriesRemote\": ").append(bEntriesRemote()).append(",\n");
     sb.append("  \"tablets\": ").append(tablets).append(",\n");
     sb.append("  \"wallSeconds\": ").append(wallNanos / 1e9).append(",\n");
     sb.append("  \"setupSeconds\": ").append(setupNanos / 1e9).append(",\n");
@@ -97,7 +103,8 @@ public final class MultiplyResult {
       sb.append(sep).append("    \"").append(e.getKey()).append("\": {\"batches\": ")
           .append(s.batches).append(", \"aRows\": ").append(s.rows).append(", \"partialProducts\": ")
           .append(s.products).append(", \"nnzC\": ").append(s.cEntries)
-          .append(", \"bEntriesFetched\": ").append(s.bEntriesFetched).append(", \"seconds\": ")
+          .append(", \"bEntriesFetched\": ").append(s.bEntriesFetched)
+          .append(", \"bEntriesRemote\": ").append(s.bEntriesRemote).append(", \"seconds\": ")
           .append(times(s)).append('}');
       sep = ",\n";
     }
@@ -114,7 +121,9 @@ public final class MultiplyResult {
   @Override
   public String toString() {
     return String.format(java.util.Locale.ROOT,
-        "nnz(C)=%d, partial products=%d, batches=%d, B entries fetched=%d, %.2f s, %.0f pp/s",
-        nnzC(), partialProducts(), batches(), bEntriesFetched(), wallNanos / 1e9, rate());
+        "nnz(C)=%d, partial products=%d, batches=%d, B entries fetched=%d (remote %d), %.2f s,"
+            + " %.0f pp/s",
+        nnzC(), partialProducts(), batches(), bEntriesFetched(), bEntriesRemote(),
+        wallNanos / 1e9, rate());
   }
 }

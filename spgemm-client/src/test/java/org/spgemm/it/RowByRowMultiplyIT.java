@@ -4,7 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.admin.Locations;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.TabletId;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.MatrixStore;
@@ -54,6 +59,41 @@ class RowByRowMultiplyIT {
           MultiplyOptions.builder().batchLimits(64, 4096, 32 << 20).build());
       assertTrue(r.batches() > 4, "several batches: " + r.batches());
     }
+  }
+
+  /** B entries from tablets on another server are counted as remote, and only those. */
+  @Test
+  void remoteFetchesFollowTabletLocations() throws Exception {
+    try (AccumuloClient client = SharedCluster.client()) {
+      SparseMatrix a = RmatGenerator.generate(9, 16, 8);
+      String single = Fixtures.uniqueTable("local");
+      Fixtures.createAndLoad(client, single, a, a, List.of());
+      MultiplyResult one = SpGEMM.multiply(client, single, MultiplyOptions.defaults());
+      assertTrue(one.bEntriesFetched() > 0);
+      assertEquals(0, one.bEntriesRemote(), "one tablet: every B row is local");
+
+      String spread = Fixtures.uniqueTable("spread");
+      Fixtures.createAndLoad(client, spread, a, a, List.of("128", "256", "384"));
+      Set<String> before = servers(client, spread);
+      MultiplyResult r = SpGEMM.multiply(client, spread, MultiplyOptions.defaults());
+      assertEquals(before, servers(client, spread), "no tablet moved during the multiply");
+      assertTrue(r.bEntriesRemote() <= r.bEntriesFetched());
+      if (before.size() == 1) {
+        assertEquals(0, r.bEntriesRemote(), "all tablets on " + before);
+      } else {
+        // every tablet's batches need the hub rows of the first tablet, which one server lacks
+        assertTrue(r.bEntriesRemote() > 0, "tablets on " + before + ": " + r);
+      }
+    }
+  }
+
+  private static Set<String> servers(AccumuloClient client, String table) throws Exception {
+    Locations l = client.tableOperations().locate(table, List.of(new Range()));
+    Set<String> s = new TreeSet<>();
+    for (TabletId t : l.groupByTablet().keySet()) {
+      s.add(l.getTabletLocation(t));
+    }
+    return s;
   }
 
   @Test

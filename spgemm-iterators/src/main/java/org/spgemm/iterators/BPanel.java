@@ -11,6 +11,8 @@ final class BPanel {
   final SparseRows b;
   byte[][] columnKeys = new byte[0][];
   long entries;
+  /** Entries read from tablets another tablet server hosts. */
+  long remoteEntries;
 
   BPanel(boolean integer) {
     b = new SparseRows(integer);

@@ -11,6 +11,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
@@ -36,6 +37,7 @@ final class BPanelFetcher {
 
   private final AccumuloClient client;
   private final MultiplyIteratorOptions.Parsed opts;
+  private final String table;
   private final String bTable;
   private final ValueCodec codec;
   private final boolean integer;
@@ -45,15 +47,21 @@ final class BPanelFetcher {
   private double[] eFp = new double[0];
   private long[] eInt = new long[0];
 
-  BPanelFetcher(AccumuloClient client, MultiplyIteratorOptions.Parsed opts, String bTable) {
+  BPanelFetcher(AccumuloClient client, MultiplyIteratorOptions.Parsed opts, String table,
+      String bTable) {
     this.client = client;
+    this.table = table;
     this.opts = opts;
     this.bTable = bTable;
     this.codec = opts.codecB();
     this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
   }
 
-  BPanel fetch(List<byte[]> phi) throws TableNotFoundException {
+  /**
+   * @param home a row of the tablet this batch comes from: B entries in tablets hosted elsewhere
+   *        than that tablet are counted as remote
+   */
+  BPanel fetch(List<byte[]> phi, byte[] home) throws TableNotFoundException {
     Map<ArrayByteSequence,Integer> rowIds = new HashMap<>(phi.size() * 2);
     Text family = new Text(opts.bFamily());
     for (int i = 0; i < phi.size(); i++) {
@@ -63,13 +71,17 @@ final class BPanelFetcher {
     List<byte[]> colKeys = new ArrayList<>();
     int n = 0;
     long bytes = 0;
+    long remote = 0;
+    List<Range> ranges = BRanges.of(phi, family);
+    TabletHomes homes = TabletHomes.locate(client, table, home, bTable, ranges);
     try (BatchScanner scanner =
         client.createBatchScanner(bTable, Authorizations.EMPTY, opts.scanThreads())) {
       scanner.setExecutionHints(NESTED_HINT);
       scanner.fetchColumnFamily(family);
-      scanner.setRanges(BRanges.of(phi, family));
+      scanner.setRanges(ranges);
       ByteSequence lastRow = null;
       int lastRowId = -1;
+      boolean lastRowRemote = false;
       for (Map.Entry<Key,Value> e : scanner) {
         Key k = e.getKey();
         ByteSequence row = k.getRowData();
@@ -77,6 +89,7 @@ final class BPanelFetcher {
           lastRow = row;
           Integer id = rowIds.get(new ArrayByteSequence(row.toArray()));
           lastRowId = id == null ? -1 : id;
+          lastRowRemote = homes.isRemote(row);
         }
         if (lastRowId < 0) {
           continue; // a row outside Φ read through by a merged range
@@ -104,13 +117,16 @@ final class BPanelFetcher {
               + ex.getMessage() + " (codec " + codec.name() + ")", null);
         }
         n++;
+        remote += lastRowRemote ? 1 : 0;
         bytes += k.getSize() + vb.length;
         if (bytes > opts.maxBatchBytes()) {
           throw new PanelTooLargeException(bytes);
         }
       }
     }
-    return toCsr(phi.size(), n, colKeys);
+    BPanel panel = toCsr(phi.size(), n, colKeys);
+    panel.remoteEntries = remote;
+    return panel;
   }
 
   /** Counting sort of the fetched entries by row; column ids renumbered in key order. */

@@ -28,7 +28,7 @@ final class BatchWorker {
     this.client = client;
     this.table = table;
     this.opts = opts;
-    this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(client, opts, bTable));
+    this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(client, opts, table, bTable));
   }
 
   /**
@@ -49,7 +49,7 @@ final class BatchWorker {
     long t0 = System.nanoTime();
     BPanel panel;
     try {
-      panel = fetchers.get().fetch(batch.phi);
+      panel = fetchers.get().fetch(batch.phi, batch.rowKeys.get(0));
     } catch (BPanelFetcher.PanelTooLargeException e) {
       if (batch.rows() == 1) {
         throw new BadInputException("A row " + ARowReader.text(batch.rowKeys.get(0)) + " needs "
@@ -65,6 +65,7 @@ final class BatchWorker {
     stats.fetchNanos = t1 - t0;
     stats.bRows = batch.phi.size();
     stats.bEntriesFetched = panel.entries;
+    stats.bEntriesRemote = panel.remoteEntries;
     stats.aEntries = batch.a.nnz;
     stats.rows = batch.rows();
     stats.batches = 1;

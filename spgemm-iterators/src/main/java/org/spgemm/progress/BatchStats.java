@@ -14,6 +14,8 @@ public final class BatchStats {
   public long aEntries;
   public long bRows;
   public long bEntriesFetched;
+  /** Of those, entries from tablets hosted by another tablet server (-1 in no batch: unknown). */
+  public long bEntriesRemote;
   public long products;
   public long cEntries;
   public long fetchNanos;
@@ -33,6 +35,7 @@ public final class BatchStats {
     aEntries += o.aEntries;
     bRows += o.bRows;
     bEntriesFetched += o.bEntriesFetched;
+    bEntriesRemote += o.bEntriesRemote;
     products += o.products;
     cEntries += o.cEntries;
     fetchNanos += o.fetchNanos;
@@ -46,7 +49,7 @@ public final class BatchStats {
     StringBuilder sb = new StringBuilder(160);
     sb.append("batches=").append(batches).append(";rows=").append(rows).append(";aEntries=")
         .append(aEntries).append(";bRows=").append(bRows).append(";bFetched=")
-        .append(bEntriesFetched).append(";products=").append(products).append(";cEntries=")
+        .append(bEntriesFetched).append(";bRemote=").append(bEntriesRemote).append(";products=").append(products).append(";cEntries=")
         .append(cEntries).append(";fetchNs=").append(fetchNanos).append(";kernelNs=")
         .append(kernelNanos).append(";writeNs=").append(writeNanos).append(";waitNs=")
         .append(waitNanos).append(";rowNnz=").append(rowNnz).append(";server=").append(server);
@@ -78,6 +81,7 @@ public final class BatchStats {
         case "aEntries" -> b.aEntries = Long.parseLong(v);
         case "bRows" -> b.bRows = Long.parseLong(v);
         case "bFetched" -> b.bEntriesFetched = Long.parseLong(v);
+        case "bRemote" -> b.bEntriesRemote = Long.parseLong(v);
         case "products" -> b.products = Long.parseLong(v);
         case "cEntries" -> b.cEntries = Long.parseLong(v);
         case "fetchNs" -> b.fetchNanos = Long.parseLong(v);
