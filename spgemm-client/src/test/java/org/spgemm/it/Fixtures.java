@@ -34,6 +34,15 @@ final class Fixtures {
   }
 
   /** Random rows x cols matrix with about {@code density} of entries set, small integer values. */
+  /** Rows of {@code a} holding at least one entry: the A rows the iterator reports. */
+  static int nonEmptyRows(SparseMatrix a) {
+    int n = 0;
+    for (int i = 0; i < a.rows(); i++) {
+      n += a.rowNnz(i) > 0 ? 1 : 0;
+    }
+    return n;
+  }
+
   static SparseMatrix random(int rows, int cols, double density, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);
     int cap = (int) Math.max(16, rows * (long) cols * density * 1.5);

@@ -86,10 +86,7 @@ class ResumeAfterTeardownIT {
   void lastBatchInFlightWhenTheIteratorIsRecreated() throws Exception {
     SparseMatrix a = Fixtures.random(12, 10, 0.4, 76);
     SparseMatrix b = Fixtures.random(10, 8, 0.4, 77);
-    int aRows = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      aRows += a.rowNnz(i) > 0 ? 1 : 0;
-    }
+    int aRows = Fixtures.nonEmptyRows(a);
     try (AccumuloClient client = SharedCluster.client()) {
       String table = Fixtures.uniqueTable("resume");
       Fixtures.createAndLoad(client, table, a, b, List.of());
@@ -118,10 +115,7 @@ class ResumeAfterTeardownIT {
   void reseekAfterTheLastProgressEntryRedoesNoBatch() throws Exception {
     SparseMatrix a = Fixtures.random(120, 80, 0.06, 71);
     SparseMatrix b = Fixtures.random(80, 60, 0.08, 72);
-    int aRows = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      aRows += a.rowNnz(i) > 0 ? 1 : 0;
-    }
+    int aRows = Fixtures.nonEmptyRows(a);
     try (AccumuloClient client = SharedCluster.client()) {
       String table = Fixtures.uniqueTable("resume");
       Fixtures.createAndLoad(client, table, a, b, List.of());
