@@ -1,0 +1,190 @@
+package org.spgemm.bench;
+
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.spgemm.bench.data.Dataset;
+import org.spgemm.bench.data.DatasetSpec;
+import org.spgemm.bench.data.Datasets;
+import org.spgemm.bench.report.Charts;
+import org.spgemm.bench.report.MarkdownReport;
+import org.spgemm.bench.report.Summary;
+import org.spgemm.bench.run.BenchConfig;
+import org.spgemm.bench.run.BenchRunner;
+import org.spgemm.bench.run.Measurement;
+import org.spgemm.bench.run.Method;
+import org.spgemm.bench.run.ResultsCsv;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code spgemm bench}: BL vs RRp vs gRRp vs the client-side baseline vs the write floor, on
+ * embedded clusters of 1..K tablet servers; writes {@code <out-dir>/<date>-<name>.csv}, a
+ * Markdown report and PNG plots beside it.
+ */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Benchmark BL, RRp, gRRp, the client-side baseline and the write floor on"
+        + " embedded MiniAccumuloClusters; CSV, Markdown report and PNG plots.")
+public final class BenchMain implements Callable<Integer> {
+
+  @Option(names = "--quick", description = "the short profile: K in {1,2}, R-MAT scale 10 A·A and"
+      + " A·B, Poisson 27-point 12³, A·P on 12³, 3 repetitions (under 10 minutes on 2 cores)")
+  boolean quick;
+
+  @Option(names = "--name", description = "name of this run in file names (default: quick or"
+      + " full)")
+  String name;
+
+  @Option(names = "--out-dir", description = "where results go (default: bench/results of the"
+      + " project)")
+  Path outDir;
+
+  @Option(names = "--reps", description = "repetitions per cell, median reported (default 3)")
+  Integer reps;
+
+  @Option(names = "--tservers", split = ",", description = "tablet-server counts K (default:"
+      + " 1,2 quick, 1,2,3 full)")
+  List<Integer> tservers;
+
+  @Option(names = "--datasets", split = ",", description = "instead of the profile's: rmatAA:S,"
+      + " rmatAB:S, poisson7:N, poisson27:N, amgAP:N")
+  List<String> datasets;
+
+  @Option(names = "--methods", split = ",", description = "subset of BL,RRp,gRRp,client,floor"
+      + " (default all)")
+  List<String> methods;
+
+  @Option(names = "--tserver-heap-mb", defaultValue = "1024",
+      description = "heap of each tablet server (default ${DEFAULT-VALUE})")
+  int heapMb;
+
+  @Option(names = "--tablets-per-server", defaultValue = "4",
+      description = "tablets per tablet server of every table (default ${DEFAULT-VALUE})")
+  int tabletsPerServer;
+
+  @Option(names = "--verify-reps", defaultValue = "1", description = "repetitions whose C is read"
+      + " back and compared with the in-memory reference (default ${DEFAULT-VALUE})")
+  int verifyReps;
+
+  @Option(names = "--report-only", paramLabel = "CSV", description = "start no cluster: rebuild"
+      + " the Markdown report and the plots from a CSV of an earlier run (written beside it)")
+  Path reportOnly;
+
+  private final PrintStream out;
+  private final PrintStream err;
+
+  BenchMain(PrintStream out, PrintStream err) {
+    this.out = out;
+    this.err = err;
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(System.out, System.err, args));
+  }
+
+  /** Runs the command; returns the exit code (0 ok, 1 failure, 2 usage). */
+  public static int run(PrintStream out, PrintStream err, String... args) {
+    return new CommandLine(new BenchMain(out, err)).execute(args);
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (reportOnly != null) {
+      return report(reportOnly);
+    }
+    BenchConfig config;
+    try {
+      config = config();
+    } catch (IllegalArgumentException e) {
+      err.println("bench: " + e.getMessage());
+      return 2;
+    }
+    String runName = name != null ? name : quick ? "quick" : "full";
+    Path dir = outDir != null ? outDir
+        : Path.of(System.getProperty("spgemm.root", "."), "bench", "results");
+    String prefix = LocalDate.now() + "-" + runName;
+    Path csv = dir.resolve(prefix + ".csv");
+    long t0 = System.nanoTime();
+    List<Measurement> results;
+    try (ResultsCsv sink = new ResultsCsv(csv)) {
+      results = new BenchRunner(config, err).run(sink::add);
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    return writeReport(results, dir, prefix, runName, setup(config, seconds), seconds, csv);
+  }
+
+  private int report(Path csv) throws java.io.IOException {
+    List<Measurement> results = new ArrayList<>();
+    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+    for (String line : lines.subList(1, lines.size())) {
+      if (!line.isBlank()) {
+        results.add(Measurement.parse(line));
+      }
+    }
+    String file = csv.getFileName().toString();
+    String prefix = file.endsWith(".csv") ? file.substring(0, file.length() - 4) : file;
+    Path dir = csv.toAbsolutePath().getParent();
+    return writeReport(results, dir, prefix, prefix, "Rebuilt from " + file + ".", -1, csv);
+  }
+
+  private int writeReport(List<Measurement> results, Path dir, String prefix, String runName,
+      String setup, double seconds, Path csv) throws java.io.IOException {
+    Summary summary = new Summary(results);
+    List<Path> charts = List.of();
+    try {
+      charts = Charts.write(summary, dir, prefix);
+    } catch (RuntimeException e) { // a plot must not cost the report
+      err.println("bench: warning: plots not written: " + e);
+    }
+    String report = MarkdownReport.render(summary, "accumulo-spgemm benchmark: " + runName,
+        setup, charts);
+    Path md = dir.resolve(prefix + ".md");
+    Files.writeString(md, report, StandardCharsets.UTF_8);
+    out.print(report);
+    out.printf(Locale.ROOT, "bench: %d runs (%d failed)%s; wrote %s, %s and %d plots%n",
+        results.size(), summary.failures().size(), seconds < 0 ? ""
+            : String.format(Locale.ROOT, " in %.0f s", seconds), csv, md, charts.size());
+    return summary.failures().isEmpty() ? 0 : 1;
+  }
+
+  BenchConfig config() {
+    if (reps != null && reps < 1 || heapMb < 128 || tabletsPerServer < 1 || verifyReps < 0) {
+      throw new IllegalArgumentException("--reps, --tablets-per-server must be positive,"
+          + " --tserver-heap-mb at least 128, --verify-reps not negative");
+    }
+    List<Dataset> ds = new ArrayList<>();
+    if (datasets != null) {
+      datasets.forEach(d -> ds.add(DatasetSpec.parse(d)));
+    } else {
+      ds.addAll(quick ? Datasets.quick() : Datasets.full());
+    }
+    List<Integer> ks = tservers != null ? tservers : quick ? List.of(1, 2) : List.of(1, 2, 3);
+    if (ks.stream().anyMatch(k -> k < 1 || k > 8)) {
+      throw new IllegalArgumentException("--tservers must be between 1 and 8, got " + ks);
+    }
+    List<Method> ms = methods == null ? List.of(Method.values())
+        : methods.stream().map(Method::byLabel).distinct().toList();
+    return new BenchConfig(ds, ks, ms, reps != null ? reps : 3, heapMb, tabletsPerServer,
+        verifyReps);
+  }
+
+  private String setup(BenchConfig c, double seconds) {
+    return String.format(Locale.ROOT, "Run %s on %d cores, Java %s; %s; K in %s, %d"
+        + " repetition(s), tablet-server heap %d MB, %d tablets per tablet server, C verified in"
+        + " the first %d repetition(s); total time %.0f s. Method order rotates by one per"
+        + " repetition.", LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
+        .substring(0, 16), Runtime.getRuntime().availableProcessors(),
+        System.getProperty("java.version"), quick ? "--quick profile" : datasets != null
+            ? "datasets " + String.join(",", datasets) : "full profile", c.tservers(), c.reps(),
+        c.tserverHeapMb(), c.tabletsPerServer(), c.verifyReps(), seconds);
+  }
+}

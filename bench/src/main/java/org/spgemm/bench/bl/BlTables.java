@@ -1,0 +1,90 @@
+package org.spgemm.bench.bl;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.TableExistsException;
+import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.iterators.Combiner;
+import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
+import org.apache.hadoop.io.Text;
+import org.spgemm.client.ClusterException;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * The tables of BL: AT (row k, family A, qualifier i) and B (row k, family B, qualifier j),
+ * pre-split alike so the nested AT scan of a B tablet is mostly local, and C with the summing
+ * combiner on every scope.
+ */
+public final class BlTables {
+
+  public static final String AT_FAMILY = "A";
+  public static final String B_FAMILY = "B";
+  public static final String C_FAMILY = "C";
+  /** Below the versioning iterator (20), so every partial product reaches the sum. */
+  static final int COMBINER_PRIORITY = 10;
+
+  private BlTables() {}
+
+  /** Creates and loads AT = Aᵀ and B; both get the same split points. */
+  public static void loadInputs(AccumuloClient client, String atTable, String bTable,
+      SparseMatrix a, SparseMatrix b, KeyFormat keys, Collection<String> splits) {
+    create(client, atTable, new NewTableConfiguration(), splits);
+    create(client, bTable, new NewTableConfiguration(), splits);
+    MatrixStore.load(client, atTable, AT_FAMILY, a.transpose(), keys, ValueCodecs.DECIMAL);
+    MatrixStore.load(client, bTable, B_FAMILY, b, keys, ValueCodecs.DECIMAL);
+  }
+
+  /** Creates an empty C whose entries are summed by {@link DecimalSummingCombiner}. */
+  public static void createC(AccumuloClient client, String cTable, Collection<String> splits) {
+    IteratorSetting sum = new IteratorSetting(COMBINER_PRIORITY, "blsum",
+        DecimalSummingCombiner.class);
+    Combiner.setCombineAllColumns(sum, true);
+    create(client, cTable, new NewTableConfiguration().attachIterator(sum,
+        EnumSet.allOf(IteratorScope.class)), splits);
+  }
+
+  private static void create(AccumuloClient client, String table, NewTableConfiguration ntc,
+      Collection<String> splits) {
+    // nested scans of this table go to the "nested" executor (ACCUMULO-NOTES: no deadlock)
+    ntc.setProperties(Map.of(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY,
+        MultiplyOptions.DEFAULT_NESTED_EXECUTOR));
+    if (splits != null && !splits.isEmpty()) {
+      SortedSet<Text> s = new TreeSet<>();
+      splits.forEach(x -> s.add(new Text(x)));
+      ntc.withSplits(s);
+    }
+    try {
+      client.tableOperations().create(table, ntc);
+    } catch (TableExistsException e) {
+      throw new ClusterException("table " + table + " already exists", e);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new ClusterException("cannot create " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Equal row blocks of {@code rows} keys: the split points all methods share. */
+  public static List<String> equalSplits(KeyFormat keys, int rows, int tablets) {
+    List<String> splits = new ArrayList<>();
+    for (int t = 1; t < tablets; t++) {
+      long row = (long) rows * t / tablets;
+      if (row > 0 && row < rows) {
+        splits.add(keys.encodeString(row));
+      }
+    }
+    return splits;
+  }
+}

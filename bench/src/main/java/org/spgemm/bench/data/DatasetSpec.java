@@ -1,0 +1,38 @@
+package org.spgemm.bench.data;
+
+/**
+ * Parses dataset specs of the command line: {@code rmatAA:S}, {@code rmatAB:S} (R-MAT scale S),
+ * {@code poisson7:N}, {@code poisson27:N} (N³ grid), {@code amgAP:N}.
+ */
+public final class DatasetSpec {
+
+  private DatasetSpec() {}
+
+  /** @throws IllegalArgumentException naming the spec and the accepted forms */
+  public static Dataset parse(String spec) {
+    int colon = spec.indexOf(':');
+    String kind = colon < 0 ? spec : spec.substring(0, colon);
+    int size;
+    try {
+      size = Integer.parseInt(spec.substring(colon + 1));
+    } catch (RuntimeException e) {
+      throw usage(spec);
+    }
+    if (size < 1 || size > 30) {
+      throw usage(spec);
+    }
+    return switch (kind.toLowerCase(java.util.Locale.ROOT)) {
+      case "rmataa" -> Datasets.rmatAA(size);
+      case "rmatab" -> Datasets.rmatAB(size);
+      case "poisson7" -> Datasets.poisson(size, 7);
+      case "poisson27" -> Datasets.poisson(size, 27);
+      case "amgap" -> Datasets.amgAP(size);
+      default -> throw usage(spec);
+    };
+  }
+
+  private static IllegalArgumentException usage(String spec) {
+    return new IllegalArgumentException("bad dataset '" + spec + "': use rmatAA:S, rmatAB:S,"
+        + " poisson7:N, poisson27:N or amgAP:N with a positive size");
+  }
+}

@@ -1,0 +1,156 @@
+package org.spgemm.bench.run;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.bench.data.Dataset;
+import org.spgemm.matrix.MatrixComparison;
+import org.spgemm.mini.EmbeddedCluster;
+
+/**
+ * Runs a {@link BenchConfig}: one embedded cluster per tablet-server count K, and on it, for every
+ * dataset, every method {@code reps} times, the method order rotating by one each repetition so
+ * no method always runs on a cold or a warm cluster. Each run is followed by a batch scan of its
+ * C; the first {@code verifyReps} repetitions also check C against the in-memory reference.
+ */
+public final class BenchRunner {
+
+  static final double REL_TOL = 1e-9;
+
+  private final BenchConfig config;
+  private final PrintStream log;
+
+  public BenchRunner(BenchConfig config, PrintStream log) {
+    this.config = config;
+    this.log = log;
+  }
+
+  /** Runs everything; each measurement goes to {@code sink} as soon as it is taken. */
+  public List<Measurement> run(Consumer<Measurement> sink) throws Exception {
+    List<Measurement> all = new ArrayList<>();
+    Consumer<Measurement> both = m -> {
+      all.add(m);
+      sink.accept(m);
+    };
+    for (int k : config.tservers()) {
+      long t0 = System.nanoTime();
+      log.printf(Locale.ROOT, "bench: starting a cluster with %d tablet server(s)...%n", k);
+      try (EmbeddedCluster cluster = EmbeddedCluster.start(k, config.tserverHeapMb());
+          AccumuloClient client = cluster.client()) {
+        log.printf(Locale.ROOT, "bench: cluster up in %.1f s%n", (System.nanoTime() - t0) / 1e9);
+        for (Dataset d : config.datasets()) {
+          runDataset(client, d, k, both);
+        }
+      }
+    }
+    return all;
+  }
+
+  /** Runs one dataset on a cluster with K tablet servers, then drops its tables. */
+  public void runDataset(AccumuloClient client, Dataset d, int k, Consumer<Measurement> sink) {
+    long t0 = System.nanoTime();
+    Cell cell = new Cell(client, d, k, config.tabletsPerServer());
+    log.printf(Locale.ROOT, "bench: K=%d %s: %dx%d·%dx%d, nnz(A)=%d, nnz(B)=%d, partial products"
+        + "=%d, nnz(C)=%d (prepared in %.1f s)%n", k, d.name(), cell.a.rows(), cell.a.cols(),
+        cell.b.rows(), cell.b.cols(), cell.a.nnz(), cell.b.nnz(), cell.partialProducts,
+        cell.reference.nnz(), (System.nanoTime() - t0) / 1e9);
+    try {
+      List<Contender> contenders = new ArrayList<>();
+      Map<Method,String> prepareErrors = new EnumMap<>(Method.class);
+      for (Method m : config.methods()) {
+        Contender c = contender(m);
+        try {
+          c.prepare(cell);
+        } catch (RuntimeException e) {
+          prepareErrors.put(m, "prepare: " + e);
+          log.printf(Locale.ROOT, "bench: K=%d %s %s: preparation failed: %s%n", k, d.name(),
+              m.label, e);
+        }
+        contenders.add(c);
+      }
+      int n = contenders.size();
+      for (int rep = 0; rep < config.reps(); rep++) {
+        for (int pos = 0; pos < n; pos++) {
+          Contender c = contenders.get((pos + rep) % n); // rotate the order every repetition
+          String failed = prepareErrors.get(c.method());
+          Measurement m = failed != null ? failure(cell, c.method(), rep, pos, failed)
+              : runOne(cell, c, rep, pos);
+          sink.accept(m);
+          progress(m);
+        }
+      }
+    } finally {
+      dropAll(cell);
+    }
+  }
+
+  private Measurement runOne(Cell cell, Contender c, int rep, int pos) {
+    Outcome o = null;
+    try {
+      o = c.run(cell, rep);
+      CScan.Result scan = CScan.scan(cell.client, o.cTable, o.cFamily, cell.scanThreads);
+      String verified = "skipped";
+      if (rep < config.verifyReps()) {
+        MatrixComparison cmp = MatrixComparison.compare(cell.reference, o.readC.get(), REL_TOL);
+        verified = cmp.equal() ? "yes" : "NO: " + cmp.differenceCount() + " differences, e.g. "
+            + String.join("; ", cmp.firstDifferences());
+      }
+      long pp = o.partialProducts >= 0 ? o.partialProducts : cell.partialProducts;
+      long nnzC = o.nnzC >= 0 ? o.nnzC : scan.entries();
+      return new Measurement(cell.dataset.name(), cell.dataset.category(), cell.dataset.size(),
+          cell.tservers, rep, pos, c.method(), cell.a.nnz(), cell.b.nnz(), pp, nnzC,
+          o.entriesWritten, o.bEntriesFetched, o.multiplyNanos / 1e9, scan.nanos() / 1e9,
+          scan.entries(), o.planNanos < 0 ? -1 : o.planNanos / 1e9,
+          o.applyNanos < 0 ? -1 : o.applyNanos / 1e9, verified.startsWith("NO") ? "no" : verified,
+          verified.startsWith("NO") ? verified : "");
+    } catch (RuntimeException e) {
+      return failure(cell, c.method(), rep, pos, e.toString());
+    } finally {
+      if (o != null) {
+        o.tablesToDrop.forEach(cell::drop);
+      }
+    }
+  }
+
+  private static Measurement failure(Cell cell, Method m, int rep, int pos, String error) {
+    return new Measurement(cell.dataset.name(), cell.dataset.category(), cell.dataset.size(),
+        cell.tservers, rep, pos, m, cell.a.nnz(), cell.b.nnz(), cell.partialProducts,
+        cell.reference.nnz(), -1, -1, -1, -1, -1, -1, -1, "skipped", error);
+  }
+
+  private void progress(Measurement m) {
+    if (!m.ok() && m.multiplySeconds() < 0) {
+      log.printf(Locale.ROOT, "  K=%d %-14s rep %d/%d %-6s FAILED: %s%n", m.tservers(),
+          m.dataset(), m.rep() + 1, config.reps(), m.method().label, m.error());
+      return;
+    }
+    log.printf(Locale.ROOT, "  K=%d %-14s rep %d/%d %-6s multiply %7.2f s, scan C %6.2f s,"
+        + " %9.0f pp/s, written %d, verified %s%s%n", m.tservers(), m.dataset(), m.rep() + 1,
+        config.reps(), m.method().label, m.multiplySeconds(), m.scanSeconds(), m.rate(),
+        m.entriesWritten(), m.verified(), m.ok() ? "" : " ERROR " + m.error());
+  }
+
+  private static Contender contender(Method m) {
+    return switch (m) {
+      case BL -> new BlContender();
+      case RRP -> new RrpContender();
+      case GRRP -> new GrrpContender();
+      case CLIENT -> new ClientSideContender();
+      case FLOOR -> new WriteFloorContender();
+    };
+  }
+
+  private static void dropAll(Cell cell) {
+    String prefix = cell.dataset.name() + "_";
+    for (String t : cell.client.tableOperations().list()) {
+      if (t.startsWith(prefix)) {
+        cell.drop(t);
+      }
+    }
+  }
+}

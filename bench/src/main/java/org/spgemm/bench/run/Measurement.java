@@ -1,0 +1,68 @@
+package org.spgemm.bench.run;
+
+import java.util.Locale;
+
+/**
+ * One CSV row: one method on one dataset with K tablet servers, one repetition. Times in
+ * seconds; -1 marks a figure the method does not have. {@code order} is the method's position
+ * in that repetition (orders rotate between repetitions).
+ */
+public record Measurement(String dataset, String category, int size, int tservers, int rep,
+    int order, Method method, long nnzA, long nnzB, long partialProducts, long nnzC,
+    long entriesWritten, long bEntriesFetched, double multiplySeconds, double scanSeconds,
+    long cEntriesScanned, double planSeconds, double applySeconds, String verified,
+    String error) {
+
+  public static final String HEADER = "dataset,category,size,tservers,rep,order,method,nnzA,nnzB,"
+      + "partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
+      + "cEntriesScanned,planSeconds,applySeconds,ppPerSecond,verified,error";
+
+  public boolean ok() {
+    return error.isEmpty();
+  }
+
+  /** Partial products per second of multiply time (the paper's rate). */
+  public double rate() {
+    return multiplySeconds > 0 ? partialProducts / multiplySeconds : 0;
+  }
+
+  public String csv() {
+    return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,%d,%.4f,"
+        + "%.4f,%.0f,%s,%s", dataset, category, size, tservers, rep, order, method.label, nnzA,
+        nnzB, partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds,
+        scanSeconds, cEntriesScanned, planSeconds, applySeconds, rate(), verified,
+        quote(error));
+  }
+
+  /**
+   * Parses a line written by {@link #csv()} (the rate column is derived, so it is skipped).
+   *
+   * @throws IllegalArgumentException naming the line when it does not have the columns
+   */
+  public static Measurement parse(String line) {
+    int quote = line.indexOf('"');
+    String error = quote < 0 ? "" : line.substring(quote + 1, line.lastIndexOf('"'));
+    String[] f = (quote < 0 ? line : line.substring(0, quote)).split(",", -1);
+    if (f.length != 21) {
+      throw new IllegalArgumentException("not a bench CSV row (" + f.length + " columns): "
+          + line);
+    }
+    try {
+      return new Measurement(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
+          Integer.parseInt(f[4]), Integer.parseInt(f[5]), Method.byLabel(f[6]),
+          Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
+          Long.parseLong(f[11]), Long.parseLong(f[12]), Double.parseDouble(f[13]),
+          Double.parseDouble(f[14]), Long.parseLong(f[15]), Double.parseDouble(f[16]),
+          Double.parseDouble(f[17]), f[19], error);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("bad number in bench CSV row: " + line, e);
+    }
+  }
+
+  private static String quote(String s) {
+    if (s.isEmpty()) {
+      return "";
+    }
+    return '"' + s.replace('"', '\'').replace('\n', ' ') + '"';
+  }
+}

@@ -1,0 +1,28 @@
+package org.spgemm.bench.run;
+
+/** The contenders, in the order the report lists them. */
+public enum Method {
+  BL("BL", "outer product + summing combiner (Graphulo TableMult, from its paper)"),
+  RRP("RRp", "row-by-row iterator on equal row blocks"),
+  GRRP("gRRp", "row-by-row iterator on the METIS-partitioned copy"),
+  CLIENT("client", "scan A and B out, multiply in the client, write C back"),
+  FLOOR("floor", "ingest nnz(C) precomputed entries with one BatchWriter");
+
+  public final String label;
+  public final String description;
+
+  Method(String label, String description) {
+    this.label = label;
+    this.description = description;
+  }
+
+  public static Method byLabel(String label) {
+    for (Method m : values()) {
+      if (m.label.equalsIgnoreCase(label) || m.name().equalsIgnoreCase(label)) {
+        return m;
+      }
+    }
+    throw new IllegalArgumentException("unknown method '" + label + "' (BL, RRp, gRRp, client,"
+        + " floor)");
+  }
+}

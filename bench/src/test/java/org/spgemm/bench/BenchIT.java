@@ -1,0 +1,126 @@
+package org.spgemm.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.bench.bl.BlTables;
+import org.spgemm.bench.bl.TableMultBL;
+import org.spgemm.bench.data.DatasetSpec;
+import org.spgemm.bench.run.BenchConfig;
+import org.spgemm.bench.run.BenchRunner;
+import org.spgemm.bench.run.Measurement;
+import org.spgemm.bench.run.Method;
+import org.spgemm.bench.run.ResultsCsv;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.MatrixComparison;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.RmatGenerator;
+import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.mini.EmbeddedCluster;
+
+/**
+ * On one small cluster (2 tablet servers): BL's C, summed by its combiner, equals the in-memory
+ * reference entry by entry; and one bench cell runs end to end into a CSV row per method.
+ */
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class BenchIT {
+
+  private static EmbeddedCluster cluster;
+  private static AccumuloClient client;
+
+  @BeforeAll
+  static void start() throws Exception {
+    Path dir = Paths.get("target", "mini-tests", "BenchIT-" + System.currentTimeMillis());
+    Files.createDirectories(dir.getParent());
+    cluster = EmbeddedCluster.start(dir, 2, 512, true);
+    client = cluster.client();
+  }
+
+  @AfterAll
+  static void stop() throws Exception {
+    if (client != null) {
+      client.close();
+    }
+    if (cluster != null) {
+      cluster.close();
+    }
+  }
+
+  @Test
+  void outerProductMatchesReference() {
+    // R-MAT scale 8 A·B with fractional values, small batches: many flushes and count entries
+    SparseMatrix a = withRandomValues(RmatGenerator.generate(8, 1), 11);
+    SparseMatrix b = withRandomValues(RmatGenerator.generate(8, 2), 12);
+    KeyFormat keys = KeyFormat.forSize(a.rows());
+    List<String> splits = BlTables.equalSplits(keys, a.rows(), 4);
+    BlTables.loadInputs(client, "it_AT", "it_B", a, b, keys, splits);
+    BlTables.createC(client, "it_C", splits);
+
+    TableMultBL.Result r = TableMultBL.multiply(client, "it_AT", "it_B", "it_C", 4, 500);
+
+    assertEquals(a.partialProducts(b), r.partialProducts());
+    SparseMatrix expected = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
+    SparseMatrix c = MatrixStore.read(client, "it_C", BlTables.C_FAMILY, a.rows(), b.cols(),
+        ValueCodecs.DECIMAL);
+    MatrixComparison cmp = MatrixComparison.compare(expected, c, 1e-9);
+    assertTrue(cmp.equal(), () -> cmp.differenceCount() + " differences: "
+        + cmp.firstDifferences());
+    assertEquals(expected.nnz(), c.nnz());
+  }
+
+  @Test
+  void oneBenchCellWritesCsvRows(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
+    BenchConfig config = new BenchConfig(List.of(DatasetSpec.parse("rmatAA:7")), List.of(2),
+        List.of(Method.values()), 1, 512, 2, 1);
+    Path csv = tmp.resolve("cell.csv");
+    List<Measurement> got = new ArrayList<>();
+    try (ResultsCsv sink = new ResultsCsv(csv)) {
+      new BenchRunner(config, System.err).runDataset(client, config.datasets().get(0), 2, m -> {
+        got.add(m);
+        sink.add(m);
+      });
+    }
+    List<String> lines = Files.readAllLines(csv);
+    assertEquals(Measurement.HEADER, lines.get(0));
+    assertEquals(1 + Method.values().length, lines.size(), () -> String.join("\n", lines));
+    for (Measurement m : got) {
+      assertTrue(m.ok(), () -> m.method() + " failed: " + m.error());
+      assertTrue(m.multiplySeconds() > 0 && m.scanSeconds() > 0, m::csv);
+      assertEquals("yes", m.verified(), m::csv);
+      assertEquals(m.nnzC(), m.cEntriesScanned(), m::csv);
+      assertTrue(lines.stream().anyMatch(l -> l.startsWith("rmat7_AA,rmat-AA,7,2,0,")
+          && l.contains("," + m.method().label + ",")), m::csv);
+    }
+  }
+
+  private static SparseMatrix withRandomValues(SparseMatrix m, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int[] r = new int[m.nnz()];
+    int[] c = new int[m.nnz()];
+    double[] v = new double[m.nnz()];
+    int e = 0;
+    for (int i = 0; i < m.rows(); i++) {
+      for (int p = m.rowStart(i); p < m.rowEnd(i); p++, e++) {
+        r[e] = i;
+        c[e] = m.colAt(p);
+        v[e] = Math.round((rnd.nextDouble() * 4 - 2) * 1000) / 1000.0;
+      }
+    }
+    return SparseMatrix.fromCoordinates(m.rows(), m.cols(), r, c, v, e);
+  }
+}

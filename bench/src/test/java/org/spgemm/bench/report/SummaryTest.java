@@ -1,0 +1,50 @@
+package org.spgemm.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.spgemm.bench.run.Measurement;
+import org.spgemm.bench.run.Method;
+
+class SummaryTest {
+
+  private static Measurement m(String d, String cat, Method method, int rep, double seconds,
+      String error) {
+    return new Measurement(d, cat, 10, 1, rep, 0, method, 10, 10, 1000, 100, 100, -1, seconds,
+        0.5, 100, -1, -1, "yes", error);
+  }
+
+  @Test
+  void mediansIgnoreFailuresAndRatiosAreOverBl() {
+    List<Measurement> all = new ArrayList<>();
+    all.add(m("d1", "c1", Method.BL, 0, 8, ""));
+    all.add(m("d1", "c1", Method.BL, 1, 4, ""));
+    all.add(m("d1", "c1", Method.BL, 2, 6, ""));
+    all.add(m("d1", "c1", Method.RRP, 0, 2, ""));
+    all.add(m("d1", "c1", Method.RRP, 1, 99, "boom"));
+    all.add(m("d2", "c2", Method.BL, 0, 9, ""));
+    all.add(m("d2", "c2", Method.RRP, 0, 1, ""));
+    Summary s = new Summary(all);
+
+    assertEquals(6, s.medianMultiply(1, "d1", Method.BL));
+    assertEquals(2, s.medianMultiply(1, "d1", Method.RRP));
+    assertEquals(3, s.speedupOverBl(1, "d1", Method.RRP), 1e-12);
+    assertEquals(Math.sqrt(3 * 9), s.geoMeanSpeedup(1, Method.RRP, null), 1e-12);
+    assertEquals(9, s.geoMeanSpeedup(1, Method.RRP, "c2"), 1e-12);
+    assertEquals(1, s.failures().size());
+    assertEquals(List.of("d1", "d2"), s.datasets());
+    assertTrue(Double.isNaN(s.medianMultiply(2, "d1", Method.BL)));
+
+    String md = MarkdownReport.render(s, "t", "setup", List.of());
+    assertTrue(md.contains("| d1 | 6.00 | 2.00 | 3.00 |"), md);
+    assertTrue(md.contains("boom"), md);
+  }
+
+  @Test
+  void evenMedianAveragesTheMiddle() {
+    assertEquals(2.5, Summary.median(new double[] {4, 1, 2, 3}));
+  }
+}

@@ -1,0 +1,20 @@
+package org.spgemm.bench.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class MeasurementTest {
+
+  @Test
+  void csvRoundTrips() {
+    Measurement ok = new Measurement("rmat10_AA", "rmat-AA", 10, 2, 1, 3, Method.GRRP, 12168,
+        12168, 814377, 272374, 272374, 51234, 0.5, 0.25, 272374, 3.5, 1.25, "skipped", "");
+    assertEquals(ok, Measurement.parse(ok.csv()));
+    Measurement failed = new Measurement("p", "poisson7", 8, 1, 0, 0, Method.BL, 1, 2, 3, 4, -1,
+        -1, -1, -1, -1, -1, -1, "skipped", "java.lang.IllegalStateException: a, b \"c\"");
+    Measurement back = Measurement.parse(failed.csv());
+    assertEquals(Method.BL, back.method());
+    assertEquals("java.lang.IllegalStateException: a, b 'c'", back.error());
+  }
+}
