@@ -38,6 +38,10 @@ import org.spgemm.env.TabletServerBridge;
  * <p>The count entry's key is the last B key of the batch (inside the seek range and the fetched
  * families), and is emitted only after the batch's writes are flushed: a re-seek after it
  * resumes with the next B row and never writes a product twice.
+ *
+ * <p>Benchmark only: it writes with the tablet server's rights for whoever attaches it, with no
+ * job record check, so its jar must never be on a shared cluster's classpath (the deployable
+ * jar is spgemm-iterators).
  */
 public final class OuterProductIterator implements SortedKeyValueIterator<Key,Value> {
 
