@@ -14,6 +14,7 @@ import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Loads Matrix Market files, multiplies on a cluster, writes C as Matrix Market. */
@@ -31,20 +32,8 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--out", required = true, description = "where to write C (.mtx)")
   Path outFile;
 
-  @Option(names = "--embedded", description = "run on an embedded MiniAccumuloCluster (default"
-      + " unless --client-props is given)")
-  boolean embedded;
-
-  @Option(names = "--tservers", defaultValue = "2",
-      description = "tablet servers of the embedded cluster (default ${DEFAULT-VALUE})")
-  int tservers;
-
-  @Option(names = "--tserver-heap-mb", defaultValue = "1024",
-      description = "heap of each embedded tablet server (default ${DEFAULT-VALUE})")
-  int tserverHeapMb;
-
-  @Option(names = "--client-props", description = "accumulo-client.properties of a real instance")
-  Path clientProps;
+  @Mixin
+  ClusterOptions cluster;
 
   @Option(names = "--table", description = "table M to create (default M on an embedded cluster)")
   String table;
@@ -92,14 +81,9 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
 
   @Override
   void validate() {
-    if (embedded && clientProps != null) {
-      throw new UsageException("--embedded and --client-props exclude each other");
-    }
-    if (clientProps != null && table == null) {
-      throw new UsageException("--table is required with --client-props");
-    }
-    if (tservers < 1 || (tablets != null && tablets < 1) || batchBRows < 1 || threads < 1) {
-      throw new UsageException("--tservers, --tablets, --batch-b-rows and --threads must be"
+    cluster.validate(table);
+    if ((tablets != null && tablets < 1) || batchBRows < 1 || threads < 1) {
+      throw new UsageException("--tablets, --batch-b-rows and --threads must be"
           + " positive");
     }
     if (partition != null && (partition < 1 || partitionSeed < -1)) {
@@ -126,12 +110,11 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
           + a.cols() + " but B (" + (bFile == null ? aFile : bFile) + ") is " + b.rows() + "x"
           + b.cols() + " (A columns must equal B rows)");
     }
-    boolean useEmbedded = clientProps == null;
-    try (Session session = useEmbedded ? Session.embedded(tservers, tserverHeapMb, err)
-        : Session.connect(clientProps)) {
+    boolean useEmbedded = cluster.isEmbedded();
+    try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, table == null ? "M" : table,
           ValueCodecs.forName(codec));
-      w.load(a, b, tablets != null ? tablets : useEmbedded ? 4 * tservers : 8);
+      w.load(a, b, tablets != null ? tablets : useEmbedded ? 4 * cluster.tservers : 8);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
           a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
               + b.nnz() + " nonzeros)", w.loadNanos / 1e9);

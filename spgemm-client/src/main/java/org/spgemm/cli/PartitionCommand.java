@@ -18,6 +18,7 @@ import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.metis.KwayOptions;
 import org.spgemm.partition.table.ApplyResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -43,20 +44,8 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       description = "number of parts K, normally the number of tablet servers")
   int parts;
 
-  @Option(names = "--embedded", description = "run on an embedded MiniAccumuloCluster (default"
-      + " unless --client-props is given)")
-  boolean embedded;
-
-  @Option(names = "--tservers", defaultValue = "2",
-      description = "tablet servers of the embedded cluster (default ${DEFAULT-VALUE})")
-  int tservers;
-
-  @Option(names = "--tserver-heap-mb", defaultValue = "1024",
-      description = "heap of each embedded tablet server (default ${DEFAULT-VALUE})")
-  int tserverHeapMb;
-
-  @Option(names = "--client-props", description = "accumulo-client.properties of a real instance")
-  Path clientProps;
+  @Mixin
+  ClusterOptions cluster;
 
   @Option(names = "--table", description = "table M (default M on an embedded cluster)")
   String table;
@@ -113,21 +102,16 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
 
   @Override
   void validate() {
-    if (embedded && clientProps != null) {
-      throw new UsageException("--embedded and --client-props exclude each other");
-    }
-    if (clientProps != null && table == null) {
-      throw new UsageException("--table is required with --client-props");
-    }
-    if (aFile == null && clientProps == null) {
+    cluster.validate(table);
+    if (aFile == null && cluster.isEmbedded()) {
       throw new UsageException("--a is required on an embedded cluster (it starts empty)");
     }
     if (bFile != null && aFile == null) {
       throw new UsageException("--b needs --a");
     }
-    if (parts < 1 || tservers < 1 || (tablets != null && tablets < 1) || batchBRows < 1
+    if (parts < 1 || (tablets != null && tablets < 1) || batchBRows < 1
         || balanceTimeout < 0) {
-      throw new UsageException("--parts, --tservers, --tablets and --batch-b-rows must be"
+      throw new UsageException("--parts, --tablets and --batch-b-rows must be"
           + " positive, --balance-timeout not negative");
     }
     if (!symbolic.equals("iterator") && !symbolic.equals("client")) {
@@ -162,9 +146,8 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
     ValueCodec vc = ValueCodecs.forName(codec);
     String m = table == null ? "M" : table;
     String m2 = target == null ? GrrpSteps.defaultTarget(m) : target;
-    boolean useEmbedded = clientProps == null;
-    try (Session session = useEmbedded ? Session.embedded(tservers, tserverHeapMb, err)
-        : Session.connect(clientProps)) {
+    boolean useEmbedded = cluster.isEmbedded();
+    try (Session session = cluster.open(err)) {
       if (!noApply && session.client.tableOperations().exists(m2)) {
         throw new UsageException("table " + m2 + " already exists; choose another --target or"
             + " delete it");
