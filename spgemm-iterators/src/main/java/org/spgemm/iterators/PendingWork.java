@@ -41,7 +41,11 @@ final class PendingWork {
   private Object holder;
   private boolean busy;
 
-  /** Registers (or replaces) the live state of {@code id}; sweeps states nobody came back for. */
+  /**
+   * Registers (or replaces) the live state of {@code id}; sweeps states nobody came back for. A
+   * replaced state is not stopped: a scan may still hold it (a stale read-ahead can seek after a
+   * newer scan took over), and its batches write whole rows, so finishing them is harmless.
+   */
   static void register(String id, PendingWork work) {
     long now = System.currentTimeMillis();
     REGISTRY.entrySet().removeIf(e -> {
@@ -51,29 +55,21 @@ final class PendingWork {
       }
       return false;
     });
-    PendingWork old = REGISTRY.put(id, work);
-    if (old != null && old != work) {
-      old.abandon();
-    }
+    REGISTRY.put(id, work);
   }
 
   /**
-   * Takes the state of {@code id} if a seek resuming after {@code start} continues it exactly;
-   * otherwise drops it (its batches may still finish: their rows are whole, so that is harmless).
+   * Takes the state of {@code id} if a seek resuming after {@code start} continues it exactly,
+   * waiting up to {@code waitMillis} for a call still using it to end; otherwise leaves it to its
+   * holder and returns null (the caller starts afresh after {@code start}).
    */
   static PendingWork adopt(String id, Key start, Object who, long waitMillis) {
     PendingWork w = REGISTRY.get(id);
-    if (w == null || !w.takeOver(who, waitMillis)) {
-      return null; // still busy in another call: the caller starts afresh and replaces it
+    if (w == null || !w.takeOver(who, start, waitMillis)) {
+      return null;
     }
-    REGISTRY.remove(id, w);
-    if (start != null && start.equals(w.resumeAfter)) {
-      w.touch();
-      return w;
-    }
-    w.abandon();
-    w.exit(who);
-    return null;
+    w.touch();
+    return w;
   }
 
   /** Makes {@code who} the holder of fresh work, inside a call. */
@@ -98,8 +94,11 @@ final class PendingWork {
     }
   }
 
-  /** Waits until no call is using the work, then makes {@code who} its holder. */
-  private synchronized boolean takeOver(Object who, long waitMillis) {
+  /**
+   * Waits until no call is using the work; then, if it resumes exactly after {@code start}, makes
+   * {@code who} its holder.
+   */
+  private synchronized boolean takeOver(Object who, Key start, long waitMillis) {
     long deadline = System.currentTimeMillis() + waitMillis;
     while (busy) {
       long left = deadline - System.currentTimeMillis();
@@ -112,6 +111,9 @@ final class PendingWork {
         Thread.currentThread().interrupt();
         return false;
       }
+    }
+    if (start == null || !start.equals(resumeAfter)) {
+      return false;
     }
     holder = who;
     busy = true;

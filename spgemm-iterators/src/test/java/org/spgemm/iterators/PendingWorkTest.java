@@ -35,7 +35,7 @@ class PendingWorkTest {
   }
 
   @Test
-  void aSeekElsewhereAbandonsTheWorkAndCancelsItsBatches() {
+  void aSeekElsewhereLeavesTheWorkToItsHolder() {
     String id = id();
     Object first = new Object();
     PendingWork w = new PendingWork();
@@ -46,10 +46,24 @@ class PendingWorkTest {
     PendingWork.register(id, w);
     w.exit(first);
 
+    // e.g. a stale read-ahead of a closed scan seeking after an older key
     assertNull(PendingWork.adopt(id, new Key("r2", "A", "c0"), new Object(), 0));
-    assertFalse(w.isLive(), "its workers stop writing");
+    assertTrue(w.isLive(), "not stopped");
+    assertFalse(batch.isCancelled());
+    assertTrue(w.enter(first), "its holder keeps it");
+    w.exit(first);
+    Object next = new Object();
+    assertSame(w, PendingWork.adopt(id, new Key("r7", "A", "c3"), next, 0), "and its successor");
+  }
+
+  @Test
+  void abandonedWorkStopsItsWorkersAndCancelsItsBatches() {
+    PendingWork w = new PendingWork();
+    FutureTask<BatchResult> batch = new FutureTask<>(BatchResult::new);
+    w.inFlight.add(new PendingWork.InFlight(new Key("r8"), new Key("r9"), batch));
+    w.abandon();
+    assertFalse(w.isLive());
     assertTrue(batch.isCancelled());
-    assertNull(PendingWork.adopt(id, new Key("r7", "A", "c3"), new Object(), 0), "gone");
   }
 
   @Test
