@@ -3,6 +3,7 @@ package org.spgemm.client;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -86,7 +87,19 @@ public final class MatrixStore {
    */
   public static SparseMatrix read(AccumuloClient client, String table, String family, int rows,
       int cols, ValueCodec codec) {
+    return read(client, table, family, rows, cols, codec, null, null, "");
+  }
+
+  /**
+   * As {@link #read(AccumuloClient, String, String, int, int, ValueCodec)}, but row and column
+   * keys pass through {@code rowKey} and {@code colKey} before they are parsed (null: parsed as
+   * stored); {@code context} ends the error message (e.g. " in original keys").
+   */
+  static SparseMatrix read(AccumuloClient client, String table, String family, int rows,
+      int cols, ValueCodec codec, UnaryOperator<String> rowKey, UnaryOperator<String> colKey,
+      String context) {
     KeyFormat parse = KeyFormat.ofWidth(1); // decoding accepts any width
+    boolean integer = codec.domain() == Domain.INT64;
     int cap = 1024;
     int n = 0;
     int[] r = new int[cap];
@@ -107,15 +120,13 @@ public final class MatrixStore {
           v = java.util.Arrays.copyOf(v, cap);
         }
         try {
-          byte[] row = k.getRowData().toArray();
-          byte[] col = k.getColumnQualifierData().toArray();
-          r[n] = parse.decode(row, 0, row.length);
-          c[n] = parse.decode(col, 0, col.length);
+          r[n] = decode(parse, k.getRowData().toArray(), rowKey);
+          c[n] = decode(parse, k.getColumnQualifierData().toArray(), colKey);
           byte[] vb = e.getValue().get();
-          v[n] = codec.domain() == Domain.INT64 ? codec.decodeLong(vb) : codec.decodeDouble(vb);
+          v[n] = integer ? codec.decodeLong(vb) : codec.decodeDouble(vb);
         } catch (IllegalArgumentException ex) {
           throw new SpgemmException("cannot read " + family + "(" + k.getRow() + ", "
-              + k.getColumnQualifier() + ") of " + table + ": " + ex.getMessage());
+              + k.getColumnQualifier() + ") of " + table + context + ": " + ex.getMessage());
         }
         n++;
       }
@@ -128,6 +139,13 @@ public final class MatrixStore {
       throw new SpgemmException("family " + family + " of " + table + " does not fit "
           + rows + "x" + cols + ": " + e.getMessage());
     }
+  }
+
+  private static int decode(KeyFormat parse, byte[] key, UnaryOperator<String> map) {
+    if (map != null) {
+      key = map.apply(new String(key, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+    }
+    return parse.decode(key, 0, key.length);
   }
 
   static Authorizations userAuths(AccumuloClient client) {

@@ -1,18 +1,8 @@
 package org.spgemm.client;
 
-import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.BatchScanner;
-import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.Value;
-import org.apache.hadoop.io.Text;
-import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
-import org.spgemm.iterators.JobRecord;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.GraphPartitioner;
 import org.spgemm.partition.PartitionOptions;
@@ -152,49 +142,8 @@ public final class Partitioner {
    */
   public static SparseMatrix read(AccumuloClient client, String table, String family, int rows,
       int cols, ValueCodec codec) {
-    KeyFormat parse = KeyFormat.ofWidth(1); // decoding accepts any width
-    boolean integer = codec.domain() == Domain.INT64;
-    int cap = 1024;
-    int n = 0;
-    int[] r = new int[cap];
-    int[] c = new int[cap];
-    double[] v = new double[cap];
-    try (BatchScanner s = client.createBatchScanner(table, MatrixStore.userAuths(client), 4)) {
-      s.setRanges(List.of(new Range()));
-      s.fetchColumnFamily(new Text(family));
-      for (Map.Entry<Key,Value> e : s) {
-        Key k = e.getKey();
-        String row = k.getRow().toString();
-        if (row.equals(JobRecord.ROW)) {
-          continue;
-        }
-        if (n == cap) {
-          cap *= 2;
-          r = Arrays.copyOf(r, cap);
-          c = Arrays.copyOf(c, cap);
-          v = Arrays.copyOf(v, cap);
-        }
-        String col = k.getColumnQualifier().toString();
-        try {
-          r[n] = decode(parse, PartitionPlan.originalKey(row));
-          c[n] = decode(parse, isPartitioned(col) ? PartitionPlan.originalKey(col) : col);
-          byte[] vb = e.getValue().get();
-          v[n] = integer ? codec.decodeLong(vb) : codec.decodeDouble(vb);
-        } catch (IllegalArgumentException ex) {
-          throw new SpgemmException("cannot read " + family + "(" + row + ", " + col + ") of "
-              + table + " in original keys: " + ex.getMessage());
-        }
-        n++;
-      }
-    } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
-    }
-    try {
-      return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
-    } catch (IllegalArgumentException e) {
-      throw new SpgemmException("family " + family + " of " + table + " does not fit "
-          + rows + "x" + cols + ": " + e.getMessage());
-    }
+    return MatrixStore.read(client, table, family, rows, cols, codec, PartitionPlan::originalKey,
+        col -> isPartitioned(col) ? PartitionPlan.originalKey(col) : col, " in original keys");
   }
 
   private static boolean isPartitioned(String key) {
@@ -207,10 +156,5 @@ public final class Partitioner {
     } catch (IllegalArgumentException e) {
       return false;
     }
-  }
-
-  private static int decode(KeyFormat parse, String key) {
-    byte[] b = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-    return parse.decode(b, 0, b.length);
   }
 }
