@@ -79,6 +79,12 @@ public final class BenchMain implements Callable<Integer> {
       + " the Markdown report and the plots from a CSV of an earlier run (written beside it)")
   Path reportOnly;
 
+  @Option(names = "--resume", paramLabel = "CSV", description = "continue an interrupted run:"
+      + " the runs CSV records (failed ones too; delete a line to retry it) are not repeated, new"
+      + " rows are appended, and the report covers all of them. Give the same profile options as"
+      + " the first time; --name and --out-dir come from CSV")
+  Path resume;
+
   private final PrintStream out;
   private final PrintStream err;
 
@@ -98,12 +104,24 @@ public final class BenchMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (reportOnly != null && resume != null) {
+      err.println("bench: --report-only and --resume exclude each other");
+      return 2;
+    }
     if (reportOnly != null) {
       return report(reportOnly);
     }
     BenchConfig config;
+    List<Measurement> earlier = List.of();
     try {
       config = config();
+      if (resume != null) {
+        if (name != null || outDir != null) {
+          throw new IllegalArgumentException("--resume takes the name and directory of its CSV;"
+              + " leave out --name and --out-dir");
+        }
+        earlier = ResultsCsv.read(resume);
+      }
     } catch (IllegalArgumentException e) {
       err.println("bench: " + e.getMessage());
       return 2;
@@ -113,27 +131,39 @@ public final class BenchMain implements Callable<Integer> {
         : Path.of(System.getProperty("spgemm.root", "."), "bench", "results");
     String prefix = LocalDate.now() + "-" + runName;
     Path csv = dir.resolve(prefix + ".csv");
+    if (resume != null) {
+      csv = resume;
+      dir = csv.toAbsolutePath().getParent();
+      prefix = prefixOf(csv);
+      runName = prefix;
+      err.printf(Locale.ROOT, "bench: resuming %s: %d runs recorded%n", csv, earlier.size());
+    }
     long t0 = System.nanoTime();
-    List<Measurement> results;
-    try (ResultsCsv sink = new ResultsCsv(csv)) {
-      results = new BenchRunner(config, err).run(sink::add);
+    List<Measurement> results = new ArrayList<>(earlier);
+    try (ResultsCsv sink = resume != null ? ResultsCsv.resume(csv) : new ResultsCsv(csv)) {
+      results.addAll(new BenchRunner(config, err).skipping(earlier).run(sink::add));
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
-    return writeReport(results, dir, prefix, runName, setup(config, seconds), seconds, csv);
+    return writeReport(results, dir, prefix, runName, setup(config, seconds, earlier.size()),
+        seconds, csv);
   }
 
   private int report(Path csv) throws java.io.IOException {
-    List<Measurement> results = new ArrayList<>();
-    List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
-    for (String line : lines.subList(1, lines.size())) {
-      if (!line.isBlank()) {
-        results.add(Measurement.parse(line));
-      }
+    List<Measurement> results;
+    try {
+      results = ResultsCsv.read(csv);
+    } catch (IllegalArgumentException e) {
+      err.println("bench: " + e.getMessage());
+      return 2;
     }
+    String prefix = prefixOf(csv);
+    return writeReport(results, csv.toAbsolutePath().getParent(), prefix, prefix,
+        "Rebuilt from " + csv.getFileName() + ".", -1, csv);
+  }
+
+  private static String prefixOf(Path csv) {
     String file = csv.getFileName().toString();
-    String prefix = file.endsWith(".csv") ? file.substring(0, file.length() - 4) : file;
-    Path dir = csv.toAbsolutePath().getParent();
-    return writeReport(results, dir, prefix, prefix, "Rebuilt from " + file + ".", -1, csv);
+    return file.endsWith(".csv") ? file.substring(0, file.length() - 4) : file;
   }
 
   private int writeReport(List<Measurement> results, Path dir, String prefix, String runName,
@@ -177,14 +207,16 @@ public final class BenchMain implements Callable<Integer> {
         verifyReps);
   }
 
-  private String setup(BenchConfig c, double seconds) {
+  private String setup(BenchConfig c, double seconds, int resumedRuns) {
     return String.format(Locale.ROOT, "Run %s on %d cores, Java %s; %s; K in %s, %d"
         + " repetition(s), tablet-server heap %d MB, %d tablets per tablet server, C verified in"
-        + " the first %d repetition(s); total time %.0f s. Method order rotates by one per"
+        + " the first %d repetition(s); total time %.0f s%s. Method order rotates by one per"
         + " repetition.", LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
         .substring(0, 16), Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), quick ? "--quick profile" : datasets != null
             ? "datasets " + String.join(",", datasets) : "full profile", c.tservers(), c.reps(),
-        c.tserverHeapMb(), c.tabletsPerServer(), c.verifyReps(), seconds);
+        c.tserverHeapMb(), c.tabletsPerServer(), c.verifyReps(), seconds, resumedRuns == 0 ? ""
+            : String.format(Locale.ROOT, " (this session; %d runs were recorded by earlier"
+                + " sessions)", resumedRuns));
   }
 }

@@ -2,10 +2,13 @@ package org.spgemm.bench.run;
 
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.bench.data.Dataset;
@@ -17,6 +20,8 @@ import org.spgemm.mini.EmbeddedCluster;
  * dataset, every method {@code reps} times, the method order rotating by one each repetition so
  * no method always runs on a cold or a warm cluster. Each run is followed by a batch scan of its
  * C; the first {@code verifyReps} repetitions also check C against the in-memory reference.
+ * Runs recorded by an earlier, interrupted run ({@link #skipping}) are not repeated: a cluster
+ * is started only for a K with runs left, and a dataset is generated only when it has some.
  */
 public final class BenchRunner {
 
@@ -24,10 +29,35 @@ public final class BenchRunner {
 
   private final BenchConfig config;
   private final PrintStream log;
+  private final Set<String> recorded = new HashSet<>();
 
   public BenchRunner(BenchConfig config, PrintStream log) {
     this.config = config;
     this.log = log;
+  }
+
+  /** Leaves out the runs these rows measured (failed ones included); returns this runner. */
+  public BenchRunner skipping(Collection<Measurement> earlier) {
+    earlier.forEach(m -> recorded.add(m.runKey()));
+    return this;
+  }
+
+  private boolean recorded(Dataset d, int k, Method m, int rep) {
+    return recorded.contains(Measurement.runKey(d.name(), k, m, rep));
+  }
+
+  private boolean hasRunsLeft(Dataset d, int k, Method m) {
+    for (int rep = 0; rep < config.reps(); rep++) {
+      if (!recorded(d, k, m, rep)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether any run of this dataset on K tablet servers is still to be made. */
+  private boolean hasRunsLeft(Dataset d, int k) {
+    return config.methods().stream().anyMatch(m -> hasRunsLeft(d, k, m));
   }
 
   /** Runs everything; each measurement goes to {@code sink} as soon as it is taken. */
@@ -38,12 +68,17 @@ public final class BenchRunner {
       sink.accept(m);
     };
     for (int k : config.tservers()) {
+      List<Dataset> left = config.datasets().stream().filter(d -> hasRunsLeft(d, k)).toList();
+      if (left.isEmpty()) {
+        log.printf(Locale.ROOT, "bench: K=%d: every run is recorded already%n", k);
+        continue;
+      }
       long t0 = System.nanoTime();
       log.printf(Locale.ROOT, "bench: starting a cluster with %d tablet server(s)...%n", k);
       try (EmbeddedCluster cluster = EmbeddedCluster.start(k, config.tserverHeapMb());
           AccumuloClient client = cluster.client()) {
         log.printf(Locale.ROOT, "bench: cluster up in %.1f s%n", (System.nanoTime() - t0) / 1e9);
-        for (Dataset d : config.datasets()) {
+        for (Dataset d : left) {
           runDataset(client, d, k, both);
         }
       }
@@ -53,6 +88,9 @@ public final class BenchRunner {
 
   /** Runs one dataset on a cluster with K tablet servers, then drops its tables. */
   public void runDataset(AccumuloClient client, Dataset d, int k, Consumer<Measurement> sink) {
+    if (!hasRunsLeft(d, k)) {
+      return;
+    }
     long t0 = System.nanoTime();
     Cell cell = new Cell(client, d, k, config.tabletsPerServer());
     log.printf(Locale.ROOT, "bench: K=%d %s: %dx%d·%dx%d, nnz(A)=%d, nnz(B)=%d, partial products"
@@ -64,6 +102,10 @@ public final class BenchRunner {
       Map<Method,String> prepareErrors = new EnumMap<>(Method.class);
       for (Method m : config.methods()) {
         Contender c = contender(m);
+        if (!hasRunsLeft(d, k, m)) {
+          contenders.add(c); // keeps the rotation of the others as in the recorded run
+          continue;
+        }
         try {
           c.prepare(cell);
         } catch (RuntimeException e) {
@@ -77,6 +119,9 @@ public final class BenchRunner {
       for (int rep = 0; rep < config.reps(); rep++) {
         for (int pos = 0; pos < n; pos++) {
           Contender c = contenders.get((pos + rep) % n); // rotate the order every repetition
+          if (recorded(d, k, c.method(), rep)) {
+            continue;
+          }
           String failed = prepareErrors.get(c.method());
           Measurement m = failed != null ? failure(cell, c.method(), rep, pos, failed)
               : runOne(cell, c, rep, pos);

@@ -21,6 +21,15 @@ public record Measurement(String dataset, String category, int size, int tserver
     return error.isEmpty();
   }
 
+  /** Which run this row measured: dataset, tablet servers, method and repetition. */
+  public String runKey() {
+    return runKey(dataset, tservers, method, rep);
+  }
+
+  static String runKey(String dataset, int tservers, Method method, int rep) {
+    return dataset + "/K=" + tservers + "/" + method.label + "/" + rep;
+  }
+
   /** Partial products per second of multiply time (the paper's rate). */
   public double rate() {
     return multiplySeconds > 0 ? partialProducts / multiplySeconds : 0;
