@@ -14,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.spgemm.bench.data.Dataset;
 import org.spgemm.bench.data.DatasetSpec;
 import org.spgemm.bench.data.Datasets;
+import org.spgemm.bench.graphulo.GraphuloTableMult;
 import org.spgemm.bench.report.Charts;
 import org.spgemm.bench.report.MarkdownReport;
 import org.spgemm.bench.report.Summary;
@@ -59,9 +60,15 @@ public final class BenchMain implements Callable<Integer> {
       + " rmatAB:S, poisson7:N, poisson27:N, amgAP:N")
   List<String> datasets;
 
-  @Option(names = "--methods", split = ",", description = "subset of BL,RRp,gRRp,client,floor"
-      + " (default all)")
+  @Option(names = "--methods", split = ",", description = "subset of BL,Graphulo,RRp,gRRp,client,"
+      + "floor (default all; Graphulo only with --graphulo-jar)")
   List<String> methods;
+
+  @Option(names = "--graphulo-jar", paramLabel = "JAR", description = "also run the real Graphulo"
+      + " TableMult(AT, B, C, null, MathTwoScalar, PLUS_ITERATOR_BIGDECIMAL) from this jar, built"
+      + " for Accumulo 2.1 with the dependencies Accumulo lacks; it is called through reflection"
+      + " and put on the tablet servers' classpath")
+  Path graphuloJar;
 
   @Option(names = "--tserver-heap-mb", defaultValue = "1024",
       description = "heap of each tablet server (default ${DEFAULT-VALUE})")
@@ -186,7 +193,7 @@ public final class BenchMain implements Callable<Integer> {
     return summary.failures().isEmpty() ? 0 : 1;
   }
 
-  BenchConfig config() {
+  BenchConfig config() throws java.io.IOException {
     if (reps != null && reps < 1 || heapMb < 128 || tabletsPerServer < 1 || verifyReps < 0) {
       throw new IllegalArgumentException("--reps, --tablets-per-server must be positive,"
           + " --tserver-heap-mb at least 128, --verify-reps not negative");
@@ -201,10 +208,13 @@ public final class BenchMain implements Callable<Integer> {
     if (ks.stream().anyMatch(k -> k < 1 || k > 8)) {
       throw new IllegalArgumentException("--tservers must be between 1 and 8, got " + ks);
     }
-    List<Method> ms = methods == null ? List.of(Method.values())
+    List<Method> ms = methods == null ? Method.defaults(graphuloJar != null)
         : methods.stream().map(Method::byLabel).distinct().toList();
+    if (graphuloJar != null) {
+      GraphuloTableMult.open(graphuloJar).close(); // a jar that cannot be bound fails here
+    }
     return new BenchConfig(ds, ks, ms, reps != null ? reps : 3, heapMb, tabletsPerServer,
-        verifyReps);
+        verifyReps, graphuloJar);
   }
 
   private String setup(BenchConfig c, double seconds, int resumedRuns) {

@@ -19,6 +19,7 @@ import org.spgemm.algebra.Semirings;
 import org.spgemm.bench.bl.BlTables;
 import org.spgemm.bench.bl.TableMultBL;
 import org.spgemm.bench.data.DatasetSpec;
+import org.spgemm.bench.graphulo.StandInJar;
 import org.spgemm.bench.run.BenchConfig;
 import org.spgemm.bench.run.BenchRunner;
 import org.spgemm.bench.run.Measurement;
@@ -86,7 +87,7 @@ class BenchIT {
   @Test
   void oneBenchCellWritesCsvRows(@org.junit.jupiter.api.io.TempDir Path tmp) throws Exception {
     BenchConfig config = new BenchConfig(List.of(DatasetSpec.parse("rmatAA:7")), List.of(2),
-        List.of(Method.values()), 1, 512, 2, 1);
+        Method.defaults(false), 1, 512, 2, 1);
     Path csv = tmp.resolve("cell.csv");
     List<Measurement> got = new ArrayList<>();
     try (ResultsCsv sink = new ResultsCsv(csv)) {
@@ -97,7 +98,7 @@ class BenchIT {
     }
     List<String> lines = Files.readAllLines(csv);
     assertEquals(Measurement.HEADER, lines.get(0));
-    assertEquals(1 + Method.values().length, lines.size(), () -> String.join("\n", lines));
+    assertEquals(1 + config.methods().size(), lines.size(), () -> String.join("\n", lines));
     for (Measurement m : got) {
       assertTrue(m.ok(), () -> m.method() + " failed: " + m.error());
       assertTrue(m.multiplySeconds() > 0 && m.scanSeconds() > 0, m::csv);
@@ -106,6 +107,91 @@ class BenchIT {
       assertTrue(lines.stream().anyMatch(l -> l.startsWith("rmat7_AA,rmat-AA,7,2,0,")
           && l.contains("," + m.method().label + ",")), m::csv);
     }
+  }
+
+  @Test
+  void resumedCellRunsOnlyWhatIsMissing() throws Exception {
+    BenchConfig config = new BenchConfig(List.of(DatasetSpec.parse("rmatAB:6")), List.of(2),
+        List.of(Method.RRP, Method.FLOOR), 2, 512, 2, 1);
+    List<Measurement> first = new ArrayList<>();
+    new BenchRunner(config, System.err).runDataset(client, config.datasets().get(0), 2,
+        first::add);
+    assertEquals(4, first.size());
+    // as if the run had stopped after its first two rows: only the last two are made again
+    List<Measurement> again = new ArrayList<>();
+    new BenchRunner(config, System.err).skipping(first.subList(0, 2))
+        .runDataset(client, config.datasets().get(0), 2, again::add);
+    assertEquals(first.subList(2, 4).stream().map(Measurement::runKey).toList(),
+        again.stream().map(Measurement::runKey).toList());
+    List<Measurement> none = new ArrayList<>();
+    new BenchRunner(config, System.err).skipping(first)
+        .runDataset(client, config.datasets().get(0), 2, none::add);
+    assertEquals(List.of(), none);
+  }
+
+  /**
+   * The Graphulo row end to end, with a stand-in (Graphulo is not published for Accumulo 2.1):
+   * it has Graphulo's constructor (Connector, PasswordToken), so the binding's Connector path runs
+   * against the real cluster, and it writes C as Graphulo does, (i, AT's family, j) as decimals.
+   */
+  @Test
+  void graphuloRowRunsThroughTheReflectiveBinding(@org.junit.jupiter.api.io.TempDir Path tmp)
+      throws Exception {
+    Path jar = StandInJar.build(tmp, java.util.Map.of("edu.mit.ll.graphulo.Graphulo", """
+        package edu.mit.ll.graphulo;
+        import java.math.BigDecimal;
+        import java.util.*;
+        import org.apache.accumulo.core.client.*;
+        import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+        import org.apache.accumulo.core.data.*;
+        import org.apache.accumulo.core.security.Authorizations;
+        public class Graphulo {
+          public static final IteratorSetting PLUS_ITERATOR_BIGDECIMAL =
+              new IteratorSetting(6, "plus", "unused.Combiner");
+          private final Connector connector;
+          public Graphulo(Connector connector, PasswordToken token) {
+            this.connector = connector;
+          }
+          public long TableMult(String at, String b, String c, String ct, Class<?> op,
+              IteratorSetting plus) throws Exception {
+            Map<String, List<Map.Entry<Key, Value>>> bRows = new HashMap<>();
+            for (Map.Entry<Key, Value> e : connector.createScanner(b, Authorizations.EMPTY)) {
+              bRows.computeIfAbsent(e.getKey().getRow().toString(), x -> new ArrayList<>())
+                  .add(Map.entry(new Key(e.getKey()), new Value(e.getValue())));
+            }
+            long products = 0;
+            Map<String, BigDecimal> sums = new TreeMap<>();
+            for (Map.Entry<Key, Value> e : connector.createScanner(at, Authorizations.EMPTY)) {
+              for (Map.Entry<Key, Value> f : bRows.getOrDefault(
+                  e.getKey().getRow().toString(), List.of())) {
+                products++;
+                sums.merge(e.getKey().getColumnQualifier() + "\u0000"
+                    + f.getKey().getColumnQualifier(), new BigDecimal(e.getValue().toString())
+                    .multiply(new BigDecimal(f.getValue().toString())), BigDecimal::add);
+              }
+            }
+            try (BatchWriter w = connector.createBatchWriter(c, new BatchWriterConfig())) {
+              for (Map.Entry<String, BigDecimal> s : sums.entrySet()) {
+                String[] ij = s.getKey().split("\u0000");
+                Mutation m = new Mutation(ij[0]);
+                m.put("A", ij[1], s.getValue().toString());
+                w.addMutation(m);
+              }
+            }
+            return products;
+          }
+        }
+        """, "edu.mit.ll.graphulo.simplemult.MathTwoScalar", StandInJar.MATH_TWO_SCALAR));
+    BenchConfig config = new BenchConfig(List.of(DatasetSpec.parse("rmatAB:7")), List.of(2),
+        List.of(Method.GRAPHULO), 1, 512, 2, 1, jar);
+    List<Measurement> got = new ArrayList<>();
+    new BenchRunner(config, System.err).runDataset(client, config.datasets().get(0), 2, got::add);
+    assertEquals(1, got.size());
+    Measurement m = got.get(0);
+    assertTrue(m.ok(), m::csv);
+    assertEquals("yes", m.verified(), m::csv);
+    assertEquals(m.partialProducts(), m.entriesWritten(), m::csv);
+    assertEquals(m.nnzC(), m.cEntriesScanned(), m::csv);
   }
 
   private static SparseMatrix withRandomValues(SparseMatrix m, long seed) {

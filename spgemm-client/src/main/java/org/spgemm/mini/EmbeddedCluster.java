@@ -5,7 +5,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.accumulo.core.client.Accumulo;
@@ -41,14 +43,32 @@ public final class EmbeddedCluster implements AutoCloseable {
    */
   public static EmbeddedCluster start(int tservers, int tserverHeapMb) throws IOException,
       InterruptedException {
+    return start(tservers, tserverHeapMb, List.of());
+  }
+
+  /** As above, with jars added to the servers' classpath (iterators of other projects). */
+  public static EmbeddedCluster start(int tservers, int tserverHeapMb, List<Path> serverJars)
+      throws IOException, InterruptedException {
     Path dir = Files.createTempDirectory("spgemm-mac-");
-    return start(dir, tservers, tserverHeapMb, System.getenv("SPGEMM_KEEP_CLUSTER") == null);
+    return start(dir, tservers, tserverHeapMb, System.getenv("SPGEMM_KEEP_CLUSTER") == null,
+        serverJars);
   }
 
   public static EmbeddedCluster start(Path dir, int tservers, int tserverHeapMb,
       boolean deleteOnClose) throws IOException, InterruptedException {
+    return start(dir, tservers, tserverHeapMb, deleteOnClose, List.of());
+  }
+
+  public static EmbeddedCluster start(Path dir, int tservers, int tserverHeapMb,
+      boolean deleteOnClose, List<Path> serverJars) throws IOException, InterruptedException {
     MiniAccumuloConfig cfg = new MiniAccumuloConfig(dir.toFile(), ROOT_PASSWORD);
     cfg.setNumTservers(tservers);
+    if (!serverJars.isEmpty()) {
+      List<String> classpath = new ArrayList<>(List.of(
+          System.getProperty("java.class.path").split(File.pathSeparator)));
+      serverJars.forEach(j -> classpath.add(j.toAbsolutePath().toString()));
+      cfg.setClasspath(classpath.toArray(String[]::new));
+    }
     cfg.setMemory(ServerType.TABLET_SERVER, tserverHeapMb, MemoryUnit.MEGABYTE);
     cfg.setSiteConfig(siteConfig());
     MiniAccumuloCluster mac = new MiniAccumuloCluster(cfg);

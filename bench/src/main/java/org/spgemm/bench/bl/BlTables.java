@@ -57,6 +57,11 @@ public final class BlTables {
         EnumSet.allOf(IteratorScope.class)), splits);
   }
 
+  /** Creates an empty table with the shared splits and no combiner (Graphulo adds its own). */
+  public static void createPlain(AccumuloClient client, String table, Collection<String> splits) {
+    create(client, table, new NewTableConfiguration(), splits);
+  }
+
   private static void create(AccumuloClient client, String table, NewTableConfiguration ntc,
       Collection<String> splits) {
     // nested scans of this table go to the "nested" executor (ACCUMULO-NOTES: no deadlock)

@@ -65,6 +65,7 @@ public final class Charts {
   private static Color color(Method m) {
     return switch (m) {
       case BL -> new Color(0x4C72B0);
+      case GRAPHULO -> new Color(0x937860);
       case RRP -> new Color(0xDD8452);
       case GRRP -> new Color(0x8172B3);
       case CLIENT -> new Color(0x55A868);

@@ -1,5 +1,6 @@
 package org.spgemm.bench.run;
 
+import java.nio.file.Path;
 import java.util.List;
 import org.spgemm.bench.data.Dataset;
 
@@ -9,17 +10,28 @@ import org.spgemm.bench.data.Dataset;
  *
  * @param tabletsPerServer tablets of every table per tablet server (equal row blocks)
  * @param verifyReps repetitions (from the first) whose C is read back and checked
+ * @param graphuloJar a Graphulo jar for {@link Method#GRAPHULO}, also put on the tablet servers'
+ *     classpath; null when that method is not run
  */
 public record BenchConfig(List<Dataset> datasets, List<Integer> tservers, List<Method> methods,
-    int reps, int tserverHeapMb, int tabletsPerServer, int verifyReps) {
+    int reps, int tserverHeapMb, int tabletsPerServer, int verifyReps, Path graphuloJar) {
 
   public BenchConfig {
     if (datasets.isEmpty() || tservers.isEmpty() || methods.isEmpty() || reps < 1) {
       throw new IllegalArgumentException("need at least one dataset, tablet-server count, method"
           + " and repetition");
     }
+    if (methods.contains(Method.GRAPHULO) && graphuloJar == null) {
+      throw new IllegalArgumentException("method Graphulo needs --graphulo-jar");
+    }
     datasets = List.copyOf(datasets);
     tservers = List.copyOf(tservers);
     methods = List.copyOf(methods);
+  }
+
+  /** Without Graphulo. */
+  public BenchConfig(List<Dataset> datasets, List<Integer> tservers, List<Method> methods,
+      int reps, int tserverHeapMb, int tabletsPerServer, int verifyReps) {
+    this(datasets, tservers, methods, reps, tserverHeapMb, tabletsPerServer, verifyReps, null);
   }
 }

@@ -1,6 +1,7 @@
 package org.spgemm.bench.run;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumMap;
@@ -12,6 +13,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.bench.data.Dataset;
+import org.spgemm.bench.graphulo.GraphuloTableMult;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.mini.EmbeddedCluster;
 
@@ -30,6 +32,7 @@ public final class BenchRunner {
   private final BenchConfig config;
   private final PrintStream log;
   private final Set<String> recorded = new HashSet<>();
+  private GraphuloTableMult graphulo; // opened on first use, closed at the end of run()
 
   public BenchRunner(BenchConfig config, PrintStream log) {
     this.config = config;
@@ -62,6 +65,17 @@ public final class BenchRunner {
 
   /** Runs everything; each measurement goes to {@code sink} as soon as it is taken. */
   public List<Measurement> run(Consumer<Measurement> sink) throws Exception {
+    try {
+      return runAll(sink);
+    } finally {
+      if (graphulo != null) {
+        graphulo.close();
+        graphulo = null;
+      }
+    }
+  }
+
+  private List<Measurement> runAll(Consumer<Measurement> sink) throws Exception {
     List<Measurement> all = new ArrayList<>();
     Consumer<Measurement> both = m -> {
       all.add(m);
@@ -75,7 +89,10 @@ public final class BenchRunner {
       }
       long t0 = System.nanoTime();
       log.printf(Locale.ROOT, "bench: starting a cluster with %d tablet server(s)...%n", k);
-      try (EmbeddedCluster cluster = EmbeddedCluster.start(k, config.tserverHeapMb());
+      List<Path> serverJars = config.graphuloJar() == null ? List.of()
+          : List.of(config.graphuloJar());
+      try (EmbeddedCluster cluster = EmbeddedCluster.start(k, config.tserverHeapMb(),
+          serverJars);
           AccumuloClient client = cluster.client()) {
         log.printf(Locale.ROOT, "bench: cluster up in %.1f s%n", (System.nanoTime() - t0) / 1e9);
         for (Dataset d : left) {
@@ -180,9 +197,15 @@ public final class BenchRunner {
         m.entriesWritten(), m.verified(), m.ok() ? "" : " ERROR " + m.error());
   }
 
-  private static Contender contender(Method m) {
+  private Contender contender(Method m) {
     return switch (m) {
       case BL -> new BlContender();
+      case GRAPHULO -> {
+        if (graphulo == null) {
+          graphulo = GraphuloTableMult.open(config.graphuloJar());
+        }
+        yield new GraphuloContender(graphulo);
+      }
       case RRP -> new RrpContender();
       case GRRP -> new GrrpContender();
       case CLIENT -> new ClientSideContender();

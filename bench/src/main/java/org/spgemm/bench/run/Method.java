@@ -1,8 +1,13 @@
 package org.spgemm.bench.run;
 
+import java.util.Arrays;
+import java.util.List;
+
 /** The contenders, in the order the report lists them. */
 public enum Method {
   BL("BL", "outer product + summing combiner (Graphulo TableMult, from its paper)"),
+  GRAPHULO("Graphulo", "the real Graphulo TableMult from --graphulo-jar, called through"
+      + " reflection"),
   RRP("RRp", "row-by-row iterator on equal row blocks"),
   GRRP("gRRp", "row-by-row iterator on the METIS-partitioned copy"),
   CLIENT("client", "scan A and B out, multiply in the client, write C back"),
@@ -16,13 +21,18 @@ public enum Method {
     this.description = description;
   }
 
+  /** What runs when --methods is not given: all but Graphulo, which needs --graphulo-jar. */
+  public static List<Method> defaults(boolean withGraphulo) {
+    return Arrays.stream(values()).filter(m -> withGraphulo || m != GRAPHULO).toList();
+  }
+
   public static Method byLabel(String label) {
     for (Method m : values()) {
       if (m.label.equalsIgnoreCase(label) || m.name().equalsIgnoreCase(label)) {
         return m;
       }
     }
-    throw new IllegalArgumentException("unknown method '" + label + "' (BL, RRp, gRRp, client,"
-        + " floor)");
+    throw new IllegalArgumentException("unknown method '" + label + "' (BL, Graphulo, RRp, gRRp,"
+        + " client, floor)");
   }
 }

@@ -1,0 +1,55 @@
+package org.spgemm.bench.run;
+
+import org.spgemm.bench.bl.BlTables;
+import org.spgemm.bench.graphulo.GraphuloTableMult;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.mini.EmbeddedCluster;
+
+/**
+ * The real Graphulo TableMult (from {@code --graphulo-jar}) on AT and B laid out as BL's, loaded
+ * once per dataset; per repetition a fresh, pre-split and hosted C, to which Graphulo attaches its
+ * own summing combiner.
+ */
+final class GraphuloContender implements Contender {
+
+  /** Graphulo keys a partial product (i, AT's family, j). */
+  static final String C_FAMILY = BlTables.AT_FAMILY;
+
+  private final GraphuloTableMult graphulo;
+
+  GraphuloContender(GraphuloTableMult graphulo) {
+    this.graphulo = graphulo;
+  }
+
+  @Override
+  public Method method() {
+    return Method.GRAPHULO;
+  }
+
+  @Override
+  public void prepare(Cell cell) {
+    BlTables.loadInputs(cell.client, cell.table("G_AT"), cell.table("G_B"), cell.a, cell.b,
+        cell.keys, cell.splits);
+  }
+
+  @Override
+  public Outcome run(Cell cell, int rep) {
+    String c = cell.table("G_C" + rep);
+    BlTables.createPlain(cell.client, c, cell.splits);
+    cell.awaitHosted(c);
+    long t0 = System.nanoTime();
+    // the bench runs as root on its own embedded cluster; Graphulo's iterators log in with it
+    long products = graphulo.multiply(cell.client, EmbeddedCluster.ROOT_PASSWORD,
+        cell.table("G_AT"), cell.table("G_B"), c);
+    Outcome o = new Outcome();
+    o.multiplyNanos = System.nanoTime() - t0;
+    o.entriesWritten = products; // TableMult counts the partial products it wrote
+    o.cTable = c;
+    o.cFamily = C_FAMILY;
+    o.readC = () -> MatrixStore.read(cell.client, c, C_FAMILY, cell.a.rows(), cell.b.cols(),
+        ValueCodecs.DECIMAL);
+    o.tablesToDrop.add(c);
+    return o;
+  }
+}

@@ -1,0 +1,75 @@
+package org.spgemm.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spgemm.bench.run.Measurement;
+import org.spgemm.bench.run.Method;
+import org.spgemm.bench.run.ResultsCsv;
+
+/** Option errors of {@code spgemm bench}, found before any cluster starts, and --report-only. */
+class BenchMainTest {
+
+  @TempDir
+  Path tmp;
+
+  private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+  private int run(String... args) {
+    return BenchMain.run(new PrintStream(new ByteArrayOutputStream(), true),
+        new PrintStream(err, true, StandardCharsets.UTF_8), args);
+  }
+
+  private String err() {
+    return err.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void graphuloMethodNeedsTheJar() {
+    assertEquals(2, run("--methods", "Graphulo,RRp"));
+    assertTrue(err().contains("method Graphulo needs --graphulo-jar"), err());
+  }
+
+  @Test
+  void graphuloJarMustExist() {
+    assertEquals(2, run("--graphulo-jar", tmp.resolve("g.jar").toString()));
+    assertTrue(err().contains("--graphulo-jar: no file at " + tmp.resolve("g.jar")), err());
+  }
+
+  @Test
+  void resumeNeedsABenchCsvAndItsOwnName() throws Exception {
+    assertEquals(2, run("--resume", tmp.resolve("gone.csv").toString()));
+    assertTrue(err().contains("no bench CSV at " + tmp.resolve("gone.csv")), err());
+
+    Path csv = tmp.resolve("2026-01-01-x.csv");
+    new ResultsCsv(csv).close();
+    assertEquals(2, run("--resume", csv.toString(), "--name", "y"));
+    assertTrue(err().contains("leave out --name and --out-dir"), err());
+    assertEquals(2, run("--resume", csv.toString(), "--report-only", csv.toString()));
+    assertTrue(err().contains("exclude each other"), err());
+  }
+
+  @Test
+  void reportOnlyRebuildsTheReportBesideTheCsv() throws Exception {
+    Path csv = tmp.resolve("2026-01-01-x.csv");
+    try (ResultsCsv out = new ResultsCsv(csv)) {
+      for (int rep = 0; rep < 3; rep++) {
+        out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 0, Method.BL, 1, 1, 100, 10,
+            100, -1, 4.0 + rep, 1, 10, -1, -1, "yes", ""));
+        out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 1, Method.RRP, 1, 1, 100, 10,
+            10, 7, 1.0 + rep, 1, 10, -1, -1, "yes", ""));
+      }
+    }
+    assertEquals(0, run("--report-only", csv.toString()), err());
+    String md = Files.readString(tmp.resolve("2026-01-01-x.md"));
+    // medians 5.0 and 2.0: RRp 2.5 times faster than BL
+    assertTrue(md.contains("| rmat10_AA | 5.00 | 2.00 | 2.50 |"), md);
+  }
+}
