@@ -1,6 +1,7 @@
 package org.spgemm.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -41,15 +42,80 @@ import org.spgemm.mini.EmbeddedCluster;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class BenchIT {
 
+  /**
+   * Stands in for Graphulo, which is not published for Accumulo 2.1. It has Graphulo's
+   * constructor (Connector, PasswordToken), so the binding's Connector path runs against the real
+   * cluster, and writes C as Graphulo does: (i, AT's family, j), values as decimals.
+   */
+  private static final String GRAPHULO_STAND_IN = """
+      package edu.mit.ll.graphulo;
+      import java.math.BigDecimal;
+      import java.util.*;
+      import org.apache.accumulo.core.client.*;
+      import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+      import org.apache.accumulo.core.data.*;
+      import org.apache.accumulo.core.security.Authorizations;
+      public class Graphulo {
+        public static final IteratorSetting PLUS_ITERATOR_BIGDECIMAL =
+            new IteratorSetting(6, "plus", "unused.Combiner");
+        private final Connector connector;
+        public Graphulo(Connector connector, PasswordToken token) {
+          this.connector = connector;
+        }
+        public long TableMult(String at, String b, String c, String ct, Class<?> op,
+            IteratorSetting plus) throws Exception {
+          Map<String, List<Map.Entry<Key, Value>>> bRows = new HashMap<>();
+          for (Map.Entry<Key, Value> e : connector.createScanner(b, Authorizations.EMPTY)) {
+            bRows.computeIfAbsent(e.getKey().getRow().toString(), x -> new ArrayList<>())
+                .add(Map.entry(new Key(e.getKey()), new Value(e.getValue())));
+          }
+          long products = 0;
+          Map<String, BigDecimal> sums = new TreeMap<>();
+          for (Map.Entry<Key, Value> e : connector.createScanner(at, Authorizations.EMPTY)) {
+            for (Map.Entry<Key, Value> f : bRows.getOrDefault(
+                e.getKey().getRow().toString(), List.of())) {
+              products++;
+              sums.merge(e.getKey().getColumnQualifier() + " "
+                  + f.getKey().getColumnQualifier(), new BigDecimal(e.getValue().toString())
+                  .multiply(new BigDecimal(f.getValue().toString())), BigDecimal::add);
+            }
+          }
+          try (BatchWriter w = connector.createBatchWriter(c, new BatchWriterConfig())) {
+            for (Map.Entry<String, BigDecimal> s : sums.entrySet()) {
+              String[] ij = s.getKey().split(" ");
+              Mutation m = new Mutation(ij[0]);
+              m.put("A", ij[1], s.getValue().toString());
+              w.addMutation(m);
+            }
+          }
+          return products;
+        }
+      }
+      """;
+
   private static EmbeddedCluster cluster;
   private static AccumuloClient client;
+  private static Path graphuloJar;
 
   @BeforeAll
   static void start() throws Exception {
     Path dir = Paths.get("target", "mini-tests", "BenchIT-" + System.currentTimeMillis());
-    Files.createDirectories(dir.getParent());
-    cluster = EmbeddedCluster.start(dir, 2, 512, true);
+    Files.createDirectories(dir);
+    graphuloJar = StandInJar.build(dir.resolve("graphulo"), java.util.Map.of(
+        "edu.mit.ll.graphulo.Graphulo", GRAPHULO_STAND_IN,
+        "edu.mit.ll.graphulo.simplemult.MathTwoScalar", StandInJar.MATH_TWO_SCALAR));
+    // the servers get the jar as `bench --graphulo-jar` gives it to them
+    cluster = EmbeddedCluster.start(dir.resolve("mac"), 2, 512, true, List.of(graphuloJar));
     client = cluster.client();
+  }
+
+  @Test
+  void tabletServersLoadClassesOfTheGraphuloJar() throws Exception {
+    client.tableOperations().create("it_classload");
+    assertTrue(client.tableOperations().testClassLoad("it_classload",
+        "edu.mit.ll.graphulo.simplemult.MathTwoScalar", Object.class.getName()));
+    assertFalse(client.tableOperations().testClassLoad("it_classload",
+        "edu.mit.ll.graphulo.NotInTheJar", Object.class.getName()));
   }
 
   @AfterAll
@@ -130,60 +196,12 @@ class BenchIT {
   }
 
   /**
-   * The Graphulo row end to end, with a stand-in (Graphulo is not published for Accumulo 2.1):
-   * it has Graphulo's constructor (Connector, PasswordToken), so the binding's Connector path runs
-   * against the real cluster, and it writes C as Graphulo does, (i, AT's family, j) as decimals.
+   * The Graphulo row end to end, with the stand-in {@link #GRAPHULO_STAND_IN}.
    */
   @Test
-  void graphuloRowRunsThroughTheReflectiveBinding(@org.junit.jupiter.api.io.TempDir Path tmp)
-      throws Exception {
-    Path jar = StandInJar.build(tmp, java.util.Map.of("edu.mit.ll.graphulo.Graphulo", """
-        package edu.mit.ll.graphulo;
-        import java.math.BigDecimal;
-        import java.util.*;
-        import org.apache.accumulo.core.client.*;
-        import org.apache.accumulo.core.client.security.tokens.PasswordToken;
-        import org.apache.accumulo.core.data.*;
-        import org.apache.accumulo.core.security.Authorizations;
-        public class Graphulo {
-          public static final IteratorSetting PLUS_ITERATOR_BIGDECIMAL =
-              new IteratorSetting(6, "plus", "unused.Combiner");
-          private final Connector connector;
-          public Graphulo(Connector connector, PasswordToken token) {
-            this.connector = connector;
-          }
-          public long TableMult(String at, String b, String c, String ct, Class<?> op,
-              IteratorSetting plus) throws Exception {
-            Map<String, List<Map.Entry<Key, Value>>> bRows = new HashMap<>();
-            for (Map.Entry<Key, Value> e : connector.createScanner(b, Authorizations.EMPTY)) {
-              bRows.computeIfAbsent(e.getKey().getRow().toString(), x -> new ArrayList<>())
-                  .add(Map.entry(new Key(e.getKey()), new Value(e.getValue())));
-            }
-            long products = 0;
-            Map<String, BigDecimal> sums = new TreeMap<>();
-            for (Map.Entry<Key, Value> e : connector.createScanner(at, Authorizations.EMPTY)) {
-              for (Map.Entry<Key, Value> f : bRows.getOrDefault(
-                  e.getKey().getRow().toString(), List.of())) {
-                products++;
-                sums.merge(e.getKey().getColumnQualifier() + "\u0000"
-                    + f.getKey().getColumnQualifier(), new BigDecimal(e.getValue().toString())
-                    .multiply(new BigDecimal(f.getValue().toString())), BigDecimal::add);
-              }
-            }
-            try (BatchWriter w = connector.createBatchWriter(c, new BatchWriterConfig())) {
-              for (Map.Entry<String, BigDecimal> s : sums.entrySet()) {
-                String[] ij = s.getKey().split("\u0000");
-                Mutation m = new Mutation(ij[0]);
-                m.put("A", ij[1], s.getValue().toString());
-                w.addMutation(m);
-              }
-            }
-            return products;
-          }
-        }
-        """, "edu.mit.ll.graphulo.simplemult.MathTwoScalar", StandInJar.MATH_TWO_SCALAR));
+  void graphuloRowRunsThroughTheReflectiveBinding() {
     BenchConfig config = new BenchConfig(List.of(DatasetSpec.parse("rmatAB:7")), List.of(2),
-        List.of(Method.GRAPHULO), 1, 512, 2, 1, jar);
+        List.of(Method.GRAPHULO), 1, 512, 2, 1, graphuloJar);
     List<Measurement> got = new ArrayList<>();
     new BenchRunner(config, System.err).runDataset(client, config.datasets().get(0), 2, got::add);
     assertEquals(1, got.size());

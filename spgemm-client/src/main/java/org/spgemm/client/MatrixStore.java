@@ -35,6 +35,20 @@ public final class MatrixStore {
   /** Writes {@code m} into {@code family} and records its shape. Returns entries written. */
   public static long load(AccumuloClient client, String table, String family, SparseMatrix m,
       KeyFormat keys, ValueCodec codec) {
+    return write(client, table, family, m, keys, codec, true);
+  }
+
+  /**
+   * Writes only the entries of {@code m}, as a plain D4M/Graphulo table holds them: no shape
+   * record, so tools that read every entry of the table as a number can take it.
+   */
+  public static long loadEntriesOnly(AccumuloClient client, String table, String family,
+      SparseMatrix m, KeyFormat keys, ValueCodec codec) {
+    return write(client, table, family, m, keys, codec, false);
+  }
+
+  private static long write(AccumuloClient client, String table, String family, SparseMatrix m,
+      KeyFormat keys, ValueCodec codec, boolean recordShape) {
     byte[] fam = family.getBytes(StandardCharsets.UTF_8);
     byte[][] colKeys = new byte[m.cols()][];
     try (BatchWriter w = client.createBatchWriter(table)) {
@@ -58,10 +72,12 @@ public final class MatrixStore {
         }
         w.addMutation(mut);
       }
-      Mutation meta = new Mutation(JobRecord.ROW);
-      meta.put(JobRecord.FAMILY, Shape.PREFIX + family,
-          new Shape(m.rows(), m.cols(), m.nnz(), keys.width()).encode());
-      w.addMutation(meta);
+      if (recordShape) {
+        Mutation meta = new Mutation(JobRecord.ROW);
+        meta.put(JobRecord.FAMILY, Shape.PREFIX + family,
+            new Shape(m.rows(), m.cols(), m.nnz(), keys.width()).encode());
+        w.addMutation(meta);
+      }
     } catch (TableNotFoundException e) {
       throw new ClusterException("table " + table + " does not exist", e);
     } catch (MutationsRejectedException e) {

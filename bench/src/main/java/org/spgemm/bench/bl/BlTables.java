@@ -39,13 +39,17 @@ public final class BlTables {
 
   private BlTables() {}
 
-  /** Creates and loads AT = Aᵀ and B; both get the same split points. */
+  /**
+   * Creates and loads AT = Aᵀ and B, both with the same split points. They hold the entries only
+   * (no shape record), as Graphulo's tables do: its TableMult multiplies every entry it reads.
+   */
   public static void loadInputs(AccumuloClient client, String atTable, String bTable,
       SparseMatrix a, SparseMatrix b, KeyFormat keys, Collection<String> splits) {
     create(client, atTable, new NewTableConfiguration(), splits);
     create(client, bTable, new NewTableConfiguration(), splits);
-    MatrixStore.load(client, atTable, AT_FAMILY, a.transpose(), keys, ValueCodecs.DECIMAL);
-    MatrixStore.load(client, bTable, B_FAMILY, b, keys, ValueCodecs.DECIMAL);
+    MatrixStore.loadEntriesOnly(client, atTable, AT_FAMILY, a.transpose(), keys,
+        ValueCodecs.DECIMAL);
+    MatrixStore.loadEntriesOnly(client, bTable, B_FAMILY, b, keys, ValueCodecs.DECIMAL);
   }
 
   /** Creates an empty C whose entries are summed by {@link DecimalSummingCombiner}. */
