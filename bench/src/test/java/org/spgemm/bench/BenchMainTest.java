@@ -64,12 +64,17 @@ class BenchMainTest {
         out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 0, Method.BL, 1, 1, 100, 10,
             100, -1, 4.0 + rep, 1, 10, -1, -1, "yes", ""));
         out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 1, Method.RRP, 1, 1, 100, 10,
-            10, 7, 1.0 + rep, 1, 10, -1, -1, "yes", ""));
+            10, 7, 1.0 + rep, 1, 10, -1, -1, 3, 0.5, 0.25, 2.0 + rep, 0, "yes", ""));
+        out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 2, Method.FLOOR, 1, 1, 100,
+            10, 10, -1, 0.5, 1, 10, -1, -1, "yes", ""));
       }
     }
     assertEquals(0, run("--report-only", csv.toString()), err());
     String md = Files.readString(tmp.resolve("2026-01-01-x.md"));
-    // medians 5.0 and 2.0: RRp 2.5 times faster than BL
-    assertTrue(md.contains("| rmat10_AA | 5.00 | 2.00 | 2.50 |"), md);
+    // medians 5.0, 2.0 and 0.5: RRp 2.5 and the floor 10 times faster than BL
+    assertTrue(md.contains("| rmat10_AA | 5.00 | 2.00 | 0.50 | 2.50 | 10.00 |"), md);
+    // RRp 2.0 s against the floor's 0.5 s; worker-seconds and B counts are medians
+    assertTrue(md.contains("| rmat10_AA | RRp | 2.00 | 0.50 | 4.00 | 0.50 | 0.25 | 3.00 | 0.00"
+        + " | 7 | 3 |"), md);
   }
 }

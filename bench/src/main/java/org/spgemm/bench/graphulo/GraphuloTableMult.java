@@ -21,7 +21,7 @@ import org.apache.accumulo.core.client.security.tokens.PasswordToken;
  * bound by name when the jar is opened, and a jar that lacks a piece is refused there, naming it:
  * <ul>
  *   <li>class {@value #GRAPHULO} with a public constructor taking {@code (AccumuloClient)},
- *       {@code (AccumuloClient, PasswordToken)} or, as Graphulo 1.x and 3.x do,
+ *       {@code (AccumuloClient, PasswordToken)} or, as Graphulo's published sources have it,
  *       {@code (Connector, PasswordToken)};
  *   <li>its static {@code IteratorSetting} {@value #PLUS_FIELD}, the combiner summing C;
  *   <li>the multiply operation {@value #MATH_TWO_SCALAR} (by default: times on BigDecimal);
@@ -79,7 +79,7 @@ public final class GraphuloTableMult implements AutoCloseable {
       if (!(plus instanceof IteratorSetting)) {
         throw new NoSuchFieldException(PLUS_FIELD + " of type IteratorSetting");
       }
-      return new GraphuloTableMult(jar, loader, constructor(graphulo, jar), tableMult,
+      return new GraphuloTableMult(jar, loader, constructor(graphulo), tableMult,
           multiplyOp, (IteratorSetting) plus);
     } catch (NoSuchMethodException | NoSuchFieldException | IllegalAccessException e) {
       closeQuietly(loader);
@@ -117,11 +117,6 @@ public final class GraphuloTableMult implements AutoCloseable {
     }
   }
 
-  /** The jar, for the tablet servers' classpath. */
-  public Path jar() {
-    return jar;
-  }
-
   @Override
   public void close() throws IOException {
     loader.close();
@@ -135,14 +130,13 @@ public final class GraphuloTableMult implements AutoCloseable {
       return params.length == 1 ? constructor.newInstance(client)
           : constructor.newInstance(client, token);
     }
-    // Graphulo 1.x/3.x take the deprecated Connector, which 2.1 still makes from a client
+    // Graphulo's own constructor takes the deprecated Connector, which 2.1 still makes
     Object connector = Class.forName(CONNECTOR).getMethod("from", AccumuloClient.class)
         .invoke(null, client);
     return constructor.newInstance(connector, token);
   }
 
-  private static Constructor<?> constructor(Class<?> graphulo, Path jar)
-      throws NoSuchMethodException {
+  private static Constructor<?> constructor(Class<?> graphulo) throws NoSuchMethodException {
     for (Constructor<?> c : graphulo.getConstructors()) {
       Class<?>[] p = c.getParameterTypes();
       boolean clientOnly = p.length == 1 && p[0] == AccumuloClient.class;

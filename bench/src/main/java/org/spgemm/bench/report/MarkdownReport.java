@@ -4,13 +4,15 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.Stream;
 import org.spgemm.bench.run.Measurement;
 import org.spgemm.bench.run.Method;
 
 /**
  * The paper-style report: datasets, then per K the median multiply time of every method with its
- * speed-up over BL, the scan of C, multiply + scan, gRRp's plan and apply, geometric means per
- * category, and what failed or did not verify.
+ * speed-up over BL, the scan of C, multiply + scan, RRp and gRRp against the write floor with
+ * their iterator's counters, gRRp's plan and apply, geometric means per category, and what
+ * failed or did not verify.
  */
 public final class MarkdownReport {
 
@@ -34,6 +36,7 @@ public final class MarkdownReport {
       timeTable(sb, s, k, "Scan of C afterwards", Summary::medianScan, false);
       timeTable(sb, s, k, "Multiply + scan of C", Summary::medianTotal, true);
       rateTable(sb, s, k);
+      workerTable(sb, s, k);
       grrpTable(sb, s, k);
       geoMeans(sb, s, k);
     }
@@ -115,6 +118,38 @@ public final class MarkdownReport {
           .append(" | ")
           .append(num(s.median(k, d, Method.GRRP, Measurement::bEntriesFetched), "%.0f"))
           .append(" |\n");
+    }
+    sb.append('\n');
+  }
+
+  /** RRp and gRRp against the write floor, and the split of their iterator's worker time. */
+  private static void workerTable(StringBuilder sb, Summary s, int k) {
+    List<Method> ms = Stream.of(Method.RRP, Method.GRRP).filter(s.methods()::contains).toList();
+    if (ms.isEmpty()) {
+      return;
+    }
+    sb.append("### RRp and gRRp against the write floor, and where the iterator's time goes\n\n"
+        + "\"/ floor\": the method's median multiply time over the write floor's. Worker-seconds"
+        + " (medians) are summed over the iterator's threads on every tablet server: fetch ="
+        + " nested scans of B rows into the batch's panel, kernel = the row-by-row accumulation,"
+        + " write = handing C rows to the BatchWriter and its closing flush, wait = the scan"
+        + " thread waiting for a batch to finish. Remote = B entries read from a tablet another"
+        + " server hosts.\n\n| dataset | method | multiply | floor | / floor | fetch | kernel |"
+        + " write | wait | B fetched | remote |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+        + "---:|\n");
+    for (String d : s.datasets()) {
+      for (Method m : ms) {
+        double floor = s.medianMultiply(k, d, Method.FLOOR);
+        sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
+            + " %s |%n", d, m.label, num(s.medianMultiply(k, d, m), "%.2f"), num(floor, "%.2f"),
+            num(s.medianMultiply(k, d, m) / floor, "%.2f"),
+            num(s.median(k, d, m, Measurement::fetchWorkerSeconds), "%.2f"),
+            num(s.median(k, d, m, Measurement::kernelWorkerSeconds), "%.2f"),
+            num(s.median(k, d, m, Measurement::writeWorkerSeconds), "%.2f"),
+            num(s.median(k, d, m, Measurement::waitWorkerSeconds), "%.2f"),
+            num(s.median(k, d, m, Measurement::bEntriesFetched), "%.0f"),
+            num(s.median(k, d, m, Measurement::bEntriesRemote), "%.0f")));
+      }
     }
     sb.append('\n');
   }

@@ -168,8 +168,12 @@ public final class BenchRunner {
           cell.tservers, rep, pos, c.method(), cell.a.nnz(), cell.b.nnz(), pp, nnzC,
           o.entriesWritten, o.bEntriesFetched, o.multiplyNanos / 1e9, scan.nanos() / 1e9,
           scan.entries(), o.planNanos < 0 ? -1 : o.planNanos / 1e9,
-          o.applyNanos < 0 ? -1 : o.applyNanos / 1e9, verified.startsWith("NO") ? "no" : verified,
-          verified.startsWith("NO") ? verified : "");
+          o.applyNanos < 0 ? -1 : o.applyNanos / 1e9, o.bEntriesRemote,
+          o.workers == null ? -1 : o.workers.fetchNanos / 1e9,
+          o.workers == null ? -1 : o.workers.kernelNanos / 1e9,
+          o.workers == null ? -1 : o.workers.writeNanos / 1e9,
+          o.workers == null ? -1 : o.workers.waitNanos / 1e9,
+          verified.startsWith("NO") ? "no" : verified, verified.startsWith("NO") ? verified : "");
     } catch (RuntimeException e) {
       return failure(cell, c.method(), rep, pos, e.toString());
     } finally {

@@ -10,12 +10,29 @@ import java.util.Locale;
 public record Measurement(String dataset, String category, int size, int tservers, int rep,
     int order, Method method, long nnzA, long nnzB, long partialProducts, long nnzC,
     long entriesWritten, long bEntriesFetched, double multiplySeconds, double scanSeconds,
-    long cEntriesScanned, double planSeconds, double applySeconds, String verified,
-    String error) {
+    long cEntriesScanned, double planSeconds, double applySeconds, long bEntriesRemote,
+    double fetchWorkerSeconds, double kernelWorkerSeconds, double writeWorkerSeconds,
+    double waitWorkerSeconds, String verified, String error) {
 
   public static final String HEADER = "dataset,category,size,tservers,rep,order,method,nnzA,nnzB,"
       + "partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
-      + "cEntriesScanned,planSeconds,applySeconds,ppPerSecond,verified,error";
+      + "cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
+      + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,ppPerSecond,verified,error";
+
+  /** The header of CSVs written before the iterator's counters were recorded; still read. */
+  public static final String LEGACY_HEADER = "dataset,category,size,tservers,rep,order,method,"
+      + "nnzA,nnzB,partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,"
+      + "scanSeconds,cEntriesScanned,planSeconds,applySeconds,ppPerSecond,verified,error";
+
+  /** A row without the iterator's counters (methods other than RRp and gRRp, failures). */
+  public Measurement(String dataset, String category, int size, int tservers, int rep, int order,
+      Method method, long nnzA, long nnzB, long partialProducts, long nnzC, long entriesWritten,
+      long bEntriesFetched, double multiplySeconds, double scanSeconds, long cEntriesScanned,
+      double planSeconds, double applySeconds, String verified, String error) {
+    this(dataset, category, size, tservers, rep, order, method, nnzA, nnzB, partialProducts, nnzC,
+        entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned,
+        planSeconds, applySeconds, -1, -1, -1, -1, -1, verified, error);
+  }
 
   public boolean ok() {
     return error.isEmpty();
@@ -37,14 +54,16 @@ public record Measurement(String dataset, String category, int size, int tserver
 
   public String csv() {
     return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,%d,%.4f,"
-        + "%.4f,%.0f,%s,%s", dataset, category, size, tservers, rep, order, method.label, nnzA,
-        nnzB, partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds,
-        scanSeconds, cEntriesScanned, planSeconds, applySeconds, rate(), verified,
-        quote(error));
+        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%.0f,%s,%s", dataset, category, size, tservers, rep, order,
+        method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten, bEntriesFetched,
+        multiplySeconds, scanSeconds, cEntriesScanned, planSeconds, applySeconds, bEntriesRemote,
+        fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, rate(),
+        verified, quote(error));
   }
 
   /**
-   * Parses a line written by {@link #csv()} (the rate column is derived, so it is skipped).
+   * Parses a line written by {@link #csv()}, or by the version before it ({@link #LEGACY_HEADER},
+   * its counters then -1). The rate column is derived, so it is skipped.
    *
    * @throws IllegalArgumentException naming the line when it does not have the columns
    */
@@ -52,17 +71,22 @@ public record Measurement(String dataset, String category, int size, int tserver
     int quote = line.indexOf('"');
     String error = quote < 0 ? "" : line.substring(quote + 1, line.lastIndexOf('"'));
     String[] f = (quote < 0 ? line : line.substring(0, quote)).split(",", -1);
-    if (f.length != 21) {
+    boolean legacy = f.length == 21;
+    if (!legacy && f.length != 26) {
       throw new IllegalArgumentException("not a bench CSV row (" + f.length + " columns): "
           + line);
     }
     try {
+      int c = legacy ? 18 : 23; // after the counters: ppPerSecond, verified, error
       return new Measurement(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
           Integer.parseInt(f[4]), Integer.parseInt(f[5]), Method.byLabel(f[6]),
           Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
           Long.parseLong(f[11]), Long.parseLong(f[12]), Double.parseDouble(f[13]),
           Double.parseDouble(f[14]), Long.parseLong(f[15]), Double.parseDouble(f[16]),
-          Double.parseDouble(f[17]), f[19], error);
+          Double.parseDouble(f[17]), legacy ? -1 : Long.parseLong(f[18]),
+          legacy ? -1 : Double.parseDouble(f[19]), legacy ? -1 : Double.parseDouble(f[20]),
+          legacy ? -1 : Double.parseDouble(f[21]), legacy ? -1 : Double.parseDouble(f[22]),
+          f[c + 1], error);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad number in bench CSV row: " + line, e);
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.progress.BatchStats;
 
 /**
  * What one contender's multiply did, before the runner scans C: the timed multiply, counts, where
@@ -20,6 +21,10 @@ final class Outcome {
   long nnzC = -1;
   /** B entries fetched by nested scans (-1: not applicable). */
   long bEntriesFetched = -1;
+  /** RRp and gRRp only: of those, fetched from a tablet another server hosts. */
+  long bEntriesRemote = -1;
+  /** RRp and gRRp only: the iterator's counters, summed over its threads on every server. */
+  BatchStats workers;
   /** gRRp only: planning (symbolic multiply, graph, METIS) and writing the re-keyed copy. */
   long planNanos = -1;
   long applyNanos = -1;

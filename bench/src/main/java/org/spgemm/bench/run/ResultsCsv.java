@@ -32,12 +32,18 @@ public final class ResultsCsv implements AutoCloseable {
   }
 
   /**
-   * Continues a CSV written earlier: new rows are appended after its own.
+   * Continues a CSV written earlier: new rows are appended after its own. A CSV of the previous
+   * layout is first rewritten in the current one, its rows unchanged.
    *
    * @throws IllegalArgumentException when the file is missing or is not a bench CSV
    */
   public static ResultsCsv resume(Path file) throws IOException {
-    read(file); // checks it is ours before anything is appended
+    List<Measurement> rows = read(file); // checks it is ours before anything is appended
+    if (!Files.readAllLines(file, StandardCharsets.UTF_8).get(0).equals(Measurement.HEADER)) {
+      try (ResultsCsv rewritten = new ResultsCsv(file)) {
+        rows.forEach(rewritten::add);
+      }
+    }
     return new ResultsCsv(Files.newBufferedWriter(file, StandardCharsets.UTF_8,
         StandardOpenOption.APPEND));
   }
@@ -53,7 +59,8 @@ public final class ResultsCsv implements AutoCloseable {
       throw new IllegalArgumentException("no bench CSV at " + file);
     }
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    if (lines.isEmpty() || !lines.get(0).equals(Measurement.HEADER)) {
+    if (lines.isEmpty() || !lines.get(0).equals(Measurement.HEADER)
+        && !lines.get(0).equals(Measurement.LEGACY_HEADER)) {
       throw new IllegalArgumentException(file + " is not a bench CSV: its first line is not the"
           + " header " + Measurement.HEADER);
     }

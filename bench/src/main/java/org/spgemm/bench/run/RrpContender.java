@@ -37,6 +37,8 @@ final class RrpContender implements Contender {
     o.nnzC = r.nnzC();
     o.entriesWritten = r.nnzC();
     o.bEntriesFetched = r.bEntriesFetched();
+    o.bEntriesRemote = r.bEntriesRemote();
+    o.workers = r.totals();
     o.cTable = m;
     o.cFamily = "C";
     o.readC = readC;

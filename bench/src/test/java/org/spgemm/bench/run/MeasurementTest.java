@@ -16,5 +16,22 @@ class MeasurementTest {
     Measurement back = Measurement.parse(failed.csv());
     assertEquals(Method.BL, back.method());
     assertEquals("java.lang.IllegalStateException: a, b 'c'", back.error());
+
+    Measurement counted = new Measurement("rmat10_AA", "rmat-AA", 10, 2, 0, 1, Method.RRP, 12168,
+        12168, 814377, 272374, 272374, 43243, 0.94, 1.02, 272374, -1, -1, 5120, 1.25, 0.5, 3.75,
+        0.125, "yes", "");
+    assertEquals(counted, Measurement.parse(counted.csv()));
+    assertEquals(Measurement.HEADER.split(",").length, counted.csv().split(",", -1).length);
+  }
+
+  @Test
+  void readsRowsOfThePreviousLayout() {
+    Measurement m = Measurement.parse("rmat10_AA,rmat-AA,10,1,0,1,RRp,12168,12168,814377,272374,"
+        + "272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,866358,yes,");
+    assertEquals(0.94, m.multiplySeconds());
+    assertEquals(43243, m.bEntriesFetched());
+    assertEquals(-1, m.bEntriesRemote());
+    assertEquals(-1, m.writeWorkerSeconds());
+    assertEquals("yes", m.verified());
   }
 }

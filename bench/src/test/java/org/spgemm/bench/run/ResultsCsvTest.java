@@ -35,6 +35,21 @@ class ResultsCsvTest {
   }
 
   @Test
+  void resumingACsvOfThePreviousLayoutRewritesItFirst() throws Exception {
+    Path csv = tmp.resolve("old.csv");
+    String oldRow = "rmat10_AA,rmat-AA,10,1,0,1,RRp,12168,12168,814377,272374,272374,43243,"
+        + "0.9400,1.0200,272374,-1.0000,-1.0000,866358,yes,";
+    Files.writeString(csv, Measurement.LEGACY_HEADER + "\n" + oldRow + "\n");
+    try (ResultsCsv out = ResultsCsv.resume(csv)) {
+      out.add(row(Method.FLOOR, 0, 0.5));
+    }
+    List<String> lines = Files.readAllLines(csv);
+    assertEquals(Measurement.HEADER, lines.get(0));
+    assertEquals(List.of(Measurement.parse(oldRow), row(Method.FLOOR, 0, 0.5)),
+        ResultsCsv.read(csv));
+  }
+
+  @Test
   void refusesWhatIsNotABenchCsv() throws Exception {
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
         () -> ResultsCsv.resume(tmp.resolve("none.csv")));
