@@ -2,8 +2,6 @@ package org.spgemm.bench.run;
 
 import org.spgemm.bench.bl.BlTables;
 import org.spgemm.bench.bl.TableMultBL;
-import org.spgemm.client.MatrixStore;
-import org.spgemm.codec.ValueCodecs;
 
 /** BL: AT and B loaded once per dataset; a fresh C (with its combiner) per repetition. */
 final class BlContender implements Contender {
@@ -26,15 +24,10 @@ final class BlContender implements Contender {
     cell.awaitHosted(c);
     TableMultBL.Result r = TableMultBL.multiply(cell.client, cell.table("BL_AT"),
         cell.table("BL_B"), c, cell.scanThreads);
-    Outcome o = new Outcome();
+    Outcome o = new Outcome(cell, c, BlTables.C_FAMILY);
     o.multiplyNanos = r.wallNanos();
     o.partialProducts = r.partialProducts();
     o.entriesWritten = r.partialProducts();
-    o.cTable = c;
-    o.cFamily = BlTables.C_FAMILY;
-    o.readC = () -> MatrixStore.read(cell.client, c, BlTables.C_FAMILY, cell.a.rows(),
-        cell.b.cols(), ValueCodecs.DECIMAL);
-    o.tablesToDrop.add(c);
     return o;
   }
 }

@@ -31,16 +31,11 @@ final class ClientSideContender implements Contender {
         cell.b.cols(), ValueCodecs.DECIMAL);
     SparseMatrix c = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
     MatrixStore.load(cell.client, out, "C", c, cell.keys, ValueCodecs.DECIMAL);
-    Outcome o = new Outcome();
+    Outcome o = new Outcome(cell, out, "C");
     o.multiplyNanos = System.nanoTime() - t0;
     o.partialProducts = a.partialProducts(b);
     o.nnzC = c.nnz();
     o.entriesWritten = c.nnz();
-    o.cTable = out;
-    o.cFamily = "C";
-    o.readC = () -> MatrixStore.read(cell.client, out, "C", cell.a.rows(), cell.b.cols(),
-        ValueCodecs.DECIMAL);
-    o.tablesToDrop.add(out);
     return o;
   }
 }

@@ -2,8 +2,6 @@ package org.spgemm.bench.run;
 
 import org.spgemm.bench.bl.BlTables;
 import org.spgemm.bench.graphulo.GraphuloTableMult;
-import org.spgemm.client.MatrixStore;
-import org.spgemm.codec.ValueCodecs;
 import org.spgemm.mini.EmbeddedCluster;
 
 /**
@@ -42,14 +40,9 @@ final class GraphuloContender implements Contender {
     // the bench runs as root on its own embedded cluster; Graphulo's iterators log in with it
     long products = graphulo.multiply(cell.client, EmbeddedCluster.ROOT_PASSWORD,
         cell.table("G_AT"), cell.table("G_B"), c);
-    Outcome o = new Outcome();
+    Outcome o = new Outcome(cell, c, C_FAMILY);
     o.multiplyNanos = System.nanoTime() - t0;
     o.entriesWritten = products; // TableMult counts the partial products it wrote
-    o.cTable = c;
-    o.cFamily = C_FAMILY;
-    o.readC = () -> MatrixStore.read(cell.client, c, C_FAMILY, cell.a.rows(), cell.b.cols(),
-        ValueCodecs.DECIMAL);
-    o.tablesToDrop.add(c);
     return o;
   }
 }

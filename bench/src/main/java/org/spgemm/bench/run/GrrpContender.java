@@ -46,8 +46,9 @@ final class GrrpContender implements Contender {
         .withBalanceTimeout(Duration.ofSeconds(30)));
     long applyNanos = System.nanoTime() - t0;
     MultiplyResult r = SpGEMM.multiply(cell.client, m, RrpContender.options());
-    Outcome o = RrpContender.outcome(cell, m, r, () -> Partitioner.readC(cell.client, m,
-        cell.a.rows(), cell.b.cols(), ValueCodecs.DECIMAL));
+    Outcome o = RrpContender.outcome(cell, m, r);
+    o.readC = () -> Partitioner.readC(cell.client, m, cell.a.rows(), cell.b.cols(),
+        ValueCodecs.DECIMAL); // in original keys
     o.planNanos = planNanos;
     o.applyNanos = applyNanos;
     return o;

@@ -3,6 +3,8 @@ package org.spgemm.bench.run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.codec.ValueCodecs;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.progress.BatchStats;
 
@@ -28,8 +30,18 @@ final class Outcome {
   /** gRRp only: planning (symbolic multiply, graph, METIS) and writing the re-keyed copy. */
   long planNanos = -1;
   long applyNanos = -1;
-  String cTable;
-  String cFamily;
+  final String cTable;
+  final String cFamily;
+  /** Reads C back in original indices; by default family {@code cFamily} of {@code cTable}. */
   Supplier<SparseMatrix> readC;
   final List<String> tablesToDrop = new ArrayList<>();
+
+  /** C in one family of a table of decimals that is dropped after the run. */
+  Outcome(Cell cell, String cTable, String cFamily) {
+    this.cTable = cTable;
+    this.cFamily = cFamily;
+    this.readC = () -> MatrixStore.read(cell.client, cTable, cFamily, cell.a.rows(),
+        cell.b.cols(), ValueCodecs.DECIMAL);
+    tablesToDrop.add(cTable);
+  }
 }

@@ -1,12 +1,8 @@
 package org.spgemm.bench.run;
 
-import java.util.function.Supplier;
-import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
-import org.spgemm.codec.ValueCodecs;
-import org.spgemm.matrix.SparseMatrix;
 
 /** RRp: a fresh M (A and B loaded, untimed) per repetition, so no run pays to clear a stale C. */
 final class RrpContender implements Contender {
@@ -25,13 +21,12 @@ final class RrpContender implements Contender {
   public Outcome run(Cell cell, int rep) {
     String m = cell.table("RRp" + rep);
     cell.loadM(m);
-    MultiplyResult r = SpGEMM.multiply(cell.client, m, options());
-    return outcome(cell, m, r, () -> MatrixStore.read(cell.client, m, "C", cell.a.rows(),
-        cell.b.cols(), ValueCodecs.DECIMAL));
+    return outcome(cell, m, SpGEMM.multiply(cell.client, m, options()));
   }
 
-  static Outcome outcome(Cell cell, String m, MultiplyResult r, Supplier<SparseMatrix> readC) {
-    Outcome o = new Outcome();
+  /** C in family C of {@code m}, with the iterator's counts and counters. */
+  static Outcome outcome(Cell cell, String m, MultiplyResult r) {
+    Outcome o = new Outcome(cell, m, "C");
     o.multiplyNanos = r.wallNanos();
     o.partialProducts = r.partialProducts();
     o.nnzC = r.nnzC();
@@ -39,10 +34,6 @@ final class RrpContender implements Contender {
     o.bEntriesFetched = r.bEntriesFetched();
     o.bEntriesRemote = r.bEntriesRemote();
     o.workers = r.totals();
-    o.cTable = m;
-    o.cFamily = "C";
-    o.readC = readC;
-    o.tablesToDrop.add(m);
     return o;
   }
 }

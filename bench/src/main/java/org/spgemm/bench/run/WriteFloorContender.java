@@ -23,15 +23,10 @@ final class WriteFloorContender implements Contender {
     cell.awaitHosted(out);
     long t0 = System.nanoTime();
     MatrixStore.load(cell.client, out, "C", cell.reference, cell.keys, ValueCodecs.DECIMAL);
-    Outcome o = new Outcome();
+    Outcome o = new Outcome(cell, out, "C");
     o.multiplyNanos = System.nanoTime() - t0;
     o.nnzC = cell.reference.nnz();
     o.entriesWritten = cell.reference.nnz();
-    o.cTable = out;
-    o.cFamily = "C";
-    o.readC = () -> MatrixStore.read(cell.client, out, "C", cell.a.rows(), cell.b.cols(),
-        ValueCodecs.DECIMAL);
-    o.tablesToDrop.add(out);
     return o;
   }
 }
