@@ -50,7 +50,7 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
         + " nonzeros%n", scale, a.rows(), a.cols(), seed, seed + 1, a.nnz(), b.nnz());
     try (Session session = Session.embedded(tservers, 1024, err)) {
       Workflow w = new Workflow(session.client, "M", ValueCodecs.DECIMAL);
-      w.load(a, b, 4 * tservers);
+      w.load(a, b, 4 * tservers, false);
       out.printf(Locale.ROOT, "loaded A and B into table M (%d tablets) in %.1f s%n",
           4 * tservers, w.loadNanos / 1e9);
       MultiplyResult r = w.multiply(MultiplyOptions.builder(), a, err);

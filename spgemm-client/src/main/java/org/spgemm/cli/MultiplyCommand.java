@@ -6,10 +6,12 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.TablePlan;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
@@ -51,13 +53,28 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
       + " server of the embedded cluster, 8 on a real one)")
   Integer tablets;
 
-  @Option(names = "--batch-b-rows", defaultValue = "4096",
-      description = "distinct B rows that close a batch (default ${DEFAULT-VALUE})")
-  int batchBRows;
+  @Option(names = "--replace", description = "delete an existing --table first (refused while a"
+      + " multiply writes it); without it an existing table is refused")
+  boolean replace;
 
-  @Option(names = "--threads", defaultValue = "2",
-      description = "batches in flight per tablet (default ${DEFAULT-VALUE})")
-  int threads;
+  @Option(names = "--engine", defaultValue = "compaction",
+      description = "compaction (C computed in a user compaction of M, written straight into its"
+          + " files) or scan (the paper's write path: a scan iterator and a BatchWriter)"
+          + " (default ${DEFAULT-VALUE})")
+  String engine;
+
+  @Option(names = "--progress-timeout", paramLabel = "SECONDS",
+      description = "fail, cancel the work and mark C FAILED when no tablet reports progress for"
+          + " this long (default 600)")
+  Integer progressTimeout;
+
+  @Option(names = "--batch-b-rows", description = "B rows to fetch that close a batch (default "
+      + MultiplyIteratorOptions.DEFAULT_BATCH_B_ROWS + ")")
+  Integer batchBRows;
+
+  @Option(names = "--threads", description = "batches in flight per tablet (default "
+      + MultiplyIteratorOptions.DEFAULT_THREADS + ")")
+  Integer threads;
 
   @Option(names = "--partition", paramLabel = "K", description = "gRRp: partition into K parts"
       + " with METIS (symbolic multiply, plan, re-keyed copy of M with one tablet per part),"
@@ -82,10 +99,12 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
   @Override
   void validate() {
     cluster.validate(table);
-    if ((tablets != null && tablets < 1) || batchBRows < 1 || threads < 1) {
-      throw new UsageException("--tablets, --batch-b-rows and --threads must be"
-          + " positive");
+    if ((tablets != null && tablets < 1) || (batchBRows != null && batchBRows < 1)
+        || (threads != null && threads < 1) || (progressTimeout != null && progressTimeout < 1)) {
+      throw new UsageException("--tablets, --batch-b-rows, --threads and --progress-timeout must"
+          + " be positive");
     }
+    engine();
     if (partition != null && (partition < 1 || partitionSeed < -1)) {
       throw new UsageException("--partition must be positive and --partition-seed"
           + " non-negative or -1");
@@ -114,12 +133,21 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, table == null ? "M" : table,
           ValueCodecs.forName(codec));
-      w.load(a, b, tablets != null ? tablets : useEmbedded ? 4 * cluster.tservers : 8);
+      w.load(a, b, tablets != null ? tablets : useEmbedded ? 4 * cluster.tservers : 8, replace);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
           a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
               + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
       MultiplyOptions.Builder opts = MultiplyOptions.builder().semiring(semiring).codec(codec)
-          .batchLimits(batchBRows, 4096, 32L << 20).threads(threads, 4);
+          .engine(engine());
+      if (batchBRows != null) {
+        opts.batchBRows(batchBRows);
+      }
+      if (threads != null) {
+        opts.threads(threads, MultiplyIteratorOptions.DEFAULT_SCAN_THREADS);
+      }
+      if (progressTimeout != null) {
+        opts.progressTimeout(java.time.Duration.ofSeconds(progressTimeout));
+      }
       MultiplyResult r;
       SparseMatrix c;
       if (partition == null) {
@@ -160,6 +188,14 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
       }
     }
     return ExitCode.OK;
+  }
+
+  private Engine engine() {
+    try {
+      return Engine.valueOf(engine.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--engine must be compaction or scan, not '" + engine + "'");
+    }
   }
 
   private static SparseMatrix read(Path p) throws java.io.IOException {

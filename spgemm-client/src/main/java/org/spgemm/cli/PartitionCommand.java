@@ -155,7 +155,7 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       Workflow w = new Workflow(session.client, m, vc);
       if (a != null) {
         int t = tablets != null ? tablets : parts;
-        w.load(a, b, t);
+        w.load(a, b, t, false);
         err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s into %s (%d tablets) in %.1f s%n",
             a.rows(), a.cols(), a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows()
                 + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", m, t, w.loadNanos / 1e9);
@@ -219,7 +219,7 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
 
   private MultiplyOptions.Builder options() {
     return MultiplyOptions.builder().semiring(semiring).codec(codec)
-        .batchLimits(batchBRows, 4096, 32L << 20);
+        .batchBRows(batchBRows);
   }
 
   private static SparseMatrix read(Path p) throws java.io.IOException {

@@ -2,12 +2,15 @@ package org.spgemm.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
+import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.matrix.SparseMatrix;
@@ -31,11 +34,28 @@ final class Workflow {
     this.codec = codec;
   }
 
-  /** Creates M with {@code tablets} equal row blocks and loads A (and B, or A again as B). */
-  void load(SparseMatrix a, SparseMatrix b, int tablets) {
+  /**
+   * Creates M with {@code tablets} equal row blocks and loads A (and B, or A again as B). An
+   * existing M is refused, or with {@code replace} deleted first, unless a live multiply is
+   * writing it.
+   */
+  void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace) {
     if (client.tableOperations().exists(table)) {
-      throw new AbstractSpgemmSubcommand.UsageException("table " + table
-          + " already exists; choose another --table or delete it");
+      if (!replace) {
+        throw new AbstractSpgemmSubcommand.UsageException("table " + table
+            + " already exists; choose another --table, delete it, or give --replace");
+      }
+      Map<String,String> state = SpGEMM.cState(client, table, "C");
+      if ("RUNNING".equals(state.get("state"))) {
+        throw new SpgemmException("refused: table " + table + " is being written by job "
+            + state.get("job") + "; --replace does not delete a table a live multiply writes");
+      }
+      try {
+        client.tableOperations().delete(table);
+      } catch (Exception e) {
+        throw new ClusterException("cannot delete table " + table + " for --replace: "
+            + e.getMessage(), e);
+      }
     }
     int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
     keys = KeyFormat.forSize(n);

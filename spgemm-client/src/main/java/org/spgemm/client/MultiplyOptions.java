@@ -1,5 +1,6 @@
 package org.spgemm.client;
 
+import java.time.Duration;
 import java.util.Objects;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
@@ -7,13 +8,16 @@ import org.spgemm.codec.ValueCodecs;
 
 /**
  * How to multiply: the semiring, value codecs, where A, B and C live, whether a stale C is
- * replaced, and the batch limits of the iterator. Defaults: PLUS_TIMES, decimal values, families
- * A, B, C of the one table, replace a stale C.
+ * replaced, the engine, and the batch limits of the iterator. Defaults: PLUS_TIMES, decimal
+ * values, families A, B, C of the one table, replace a stale C, the compaction engine, and the
+ * iterator's own limits (byte budgets derived from each tablet server's heap).
  */
 public final class MultiplyOptions {
 
   /** Scan executor (configured on every tablet server) that nested B scans run on. */
   public static final String DEFAULT_NESTED_EXECUTOR = "nested";
+  /** A multiply that reports no progress for this long fails (and is cancelled). */
+  public static final Duration DEFAULT_PROGRESS_TIMEOUT = Duration.ofMinutes(10);
 
   final String semiring;
   final String codecA;
@@ -24,11 +28,15 @@ public final class MultiplyOptions {
   final String cFamily;
   final String bTable;
   final boolean replace;
-  final int batchBRows;
-  final int maxBatchRows;
-  final long maxBatchBytes;
-  final int threads;
-  final int scanThreads;
+  final Engine engine;
+  final Duration progressTimeout;
+  /** Iterator limits; null where the user set none, so the iterator's defaults apply. */
+  final Integer batchBRows;
+  final Integer maxBatchRows;
+  final Long maxBatchBytes;
+  final Long cacheBytes;
+  final Integer threads;
+  final Integer scanThreads;
   final int tabletParallelism;
   final String nestedExecutor;
   final ProgressListener listener;
@@ -43,9 +51,12 @@ public final class MultiplyOptions {
     this.cFamily = b.cFamily;
     this.bTable = b.bTable;
     this.replace = b.replace;
+    this.engine = b.engine;
+    this.progressTimeout = b.progressTimeout;
     this.batchBRows = b.batchBRows;
     this.maxBatchRows = b.maxBatchRows;
     this.maxBatchBytes = b.maxBatchBytes;
+    this.cacheBytes = b.cacheBytes;
     this.threads = b.threads;
     this.scanThreads = b.scanThreads;
     this.tabletParallelism = b.tabletParallelism;
@@ -81,6 +92,10 @@ public final class MultiplyOptions {
     return codecC;
   }
 
+  public Engine engine() {
+    return engine;
+  }
+
   public static final class Builder {
     private String semiring = "PLUS_TIMES";
     private String codec = "decimal";
@@ -92,11 +107,14 @@ public final class MultiplyOptions {
     private String cFamily = "C";
     private String bTable;
     private boolean replace = true;
-    private int batchBRows = 4096;
-    private int maxBatchRows = 4096;
-    private long maxBatchBytes = 32L << 20;
-    private int threads = 2;
-    private int scanThreads = 4;
+    private Engine engine = Engine.COMPACTION;
+    private Duration progressTimeout = DEFAULT_PROGRESS_TIMEOUT;
+    private Integer batchBRows;
+    private Integer maxBatchRows;
+    private Long maxBatchBytes;
+    private Long cacheBytes;
+    private Integer threads;
+    private Integer scanThreads;
     private int tabletParallelism = 16;
     private String nestedExecutor = DEFAULT_NESTED_EXECUTOR;
     private ProgressListener listener = ProgressListener.NONE;
@@ -151,7 +169,25 @@ public final class MultiplyOptions {
       return this;
     }
 
-    /** Batch limits of the iterator: distinct B rows, A rows, bytes. */
+    /** The engine: {@link Engine#COMPACTION} (default) or {@link Engine#SCAN}. */
+    public Builder engine(Engine engine) {
+      this.engine = Objects.requireNonNull(engine);
+      return this;
+    }
+
+    /**
+     * Fail (cancelling the work and marking C FAILED) when no tablet reports progress for this
+     * long. Default {@link #DEFAULT_PROGRESS_TIMEOUT}.
+     */
+    public Builder progressTimeout(Duration timeout) {
+      if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+        throw new InvalidOptionException("progressTimeout must be positive, not " + timeout);
+      }
+      this.progressTimeout = timeout;
+      return this;
+    }
+
+    /** Batch limits of the iterator: distinct B rows to fetch, A rows, bytes. */
     public Builder batchLimits(int batchBRows, int maxBatchRows, long maxBatchBytes) {
       this.batchBRows = positive("batchBRows", batchBRows);
       this.maxBatchRows = positive("maxBatchRows", maxBatchRows);
@@ -159,16 +195,28 @@ public final class MultiplyOptions {
       return this;
     }
 
+    /** Distinct B rows a batch fetches before it closes (the paper's threshold). */
+    public Builder batchBRows(int n) {
+      this.batchBRows = positive("batchBRows", n);
+      return this;
+    }
+
+    /** Bytes of decoded B rows each tablet keeps across batches (compaction engine). */
+    public Builder cacheBytes(long bytes) {
+      this.cacheBytes = positive("cacheBytes", bytes);
+      return this;
+    }
+
     /** Batches in flight per tablet, and threads of each nested B scan. */
     public Builder threads(int threads, int scanThreads) {
-      this.threads = (int) positive("threads", threads);
-      this.scanThreads = (int) positive("scanThreads", scanThreads);
+      this.threads = positive("threads", threads);
+      this.scanThreads = positive("scanThreads", scanThreads);
       return this;
     }
 
     /** Tablets multiplied at once from this client. */
     public Builder tabletParallelism(int n) {
-      this.tabletParallelism = (int) positive("tabletParallelism", n);
+      this.tabletParallelism = positive("tabletParallelism", n);
       return this;
     }
 

@@ -1,14 +1,10 @@
 package org.spgemm.client;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.BiConsumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
@@ -18,11 +14,9 @@ import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.CompactionMultiplyIterator;
 import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
@@ -30,8 +24,8 @@ import org.spgemm.iterators.RowByRowMultiplyIterator;
 import org.spgemm.progress.BatchStats;
 
 /**
- * One multiply from the client's side: check, set up (dispatch hint, stale C, job record), scan
- * every tablet of A with the iterator attached, gather progress, and record the state of C.
+ * One multiply from the client's side: check, set up (dispatch hint, C's locality group, the
+ * claim on C, the job record), run an engine over every tablet, and record the state of C.
  */
 final class MultiplyRun {
 
@@ -42,6 +36,7 @@ final class MultiplyRun {
   private final String table;
   private final MultiplyOptions opts;
   private final Mode mode;
+  private final Engine engine;
   private final String bTable;
   private final String jobId = UUID.randomUUID().toString();
   private final String jobKey = JobRecord.newJobKey();
@@ -51,6 +46,8 @@ final class MultiplyRun {
     this.table = table;
     this.opts = opts;
     this.mode = mode;
+    // a compaction writes C; counting writes nothing and stays a scan
+    this.engine = mode == Mode.COUNT ? Engine.SCAN : opts.engine;
     this.bTable = opts.bTable == null ? table : opts.bTable;
   }
 
@@ -64,45 +61,75 @@ final class MultiplyRun {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
     boolean writes = mode == Mode.MULTIPLY;
+    CState cState = null;
+    boolean stale = false;
     if (writes) {
-      prepareC();
+      stale = refuseStaleUnlessReplace();
+      if (engine == Engine.COMPACTION) {
+        TableM.ensureOwnLocalityGroup(client, table, opts.cFamily);
+      }
+      cState = new CState(client, table, opts.cFamily, jobId);
+      cState.claim();
     }
     writeJob(JobRecord.State.RUNNING);
-    long setup = System.nanoTime() - t0;
+    Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
+    List<Range> ranges = tabletRanges();
+    RunCounts counts = new RunCounts(ranges.size(), opts.listener);
+    CompactionDriver compaction = null;
     try {
-      TabletScans scans = new TabletScans(setting, perEntry);
-      scans.runAll();
-      long wall = System.nanoTime() - t0;
-      if (writes) {
-        Map<String,String> state = new HashMap<>();
-        state.put("state", JobRecord.State.COMPLETE.name());
-        state.put("nnz", Long.toString(scans.total.cEntries));
-        state.put("products", Long.toString(scans.total.products));
-        state.put("semiring", opts.semiring);
-        MatrixStore.writeMeta(client, table, JobRecord.C_STATE_PREFIX + opts.cFamily,
-            JobRecord.encode(state));
-        if (cShape != null) {
-          MatrixStore.recordShape(client, table, opts.cFamily, new Shape(cShape.rows(),
-              cShape.cols(), scans.total.cEntries, cShape.keyWidth()));
+      if (engine == Engine.SCAN) {
+        if (stale) {
+          clearC(); // a compaction replaces C by itself; a scan writes beside what is there
         }
+        long setup = System.nanoTime() - t0;
+        new ScanDriver(client, table, opts, heartbeat).run(setting, counts, ranges, perEntry);
+        return finish(cState, cShape, counts, t0, setup);
       }
-      return new MultiplyResult(scans.total, scans.perServer, scans.tablets, wall, setup);
+      long setup = System.nanoTime() - t0;
+      compaction = new CompactionDriver(client, table, jobId, heartbeat);
+      compaction.run(setting, counts);
+      return finish(cState, cShape, counts, t0, setup);
     } catch (RuntimeException e) {
       // first the job record: without it no tablet server writes another C row
       removeJob();
       if (writes) {
-        failC(e.getMessage());
+        failC(cState, e.getMessage());
       }
       throw e;
     } finally {
       removeJob();
+      if (compaction != null) {
+        compaction.removeRecords();
+      }
     }
   }
 
+  private MultiplyResult finish(CState cState, Shape cShape, RunCounts counts, long t0,
+      long setup) {
+    long wall = System.nanoTime() - t0;
+    if (cState != null) {
+      Map<String,String> details = new LinkedHashMap<>();
+      details.put("nnz", Long.toString(counts.total.cEntries));
+      details.put("products", Long.toString(counts.total.products));
+      details.put("semiring", opts.semiring);
+      details.put("engine", engine.name());
+      cState.finish(JobRecord.State.COMPLETE, details);
+      if (cShape != null) {
+        MatrixStore.recordShape(client, table, opts.cFamily, new Shape(cShape.rows(),
+            cShape.cols(), counts.total.cEntries, cShape.keyWidth()));
+      }
+    }
+    return counts.result(wall, setup);
+  }
+
   private IteratorSetting iteratorSetting() {
-    IteratorSetting is =
-        new IteratorSetting(ITERATOR_PRIORITY, ITERATOR_NAME, RowByRowMultiplyIterator.class);
-    MultiplyIteratorOptions.setJob(is, jobId, jobKey);
+    IteratorSetting is = new IteratorSetting(ITERATOR_PRIORITY, ITERATOR_NAME,
+        engine == Engine.SCAN ? RowByRowMultiplyIterator.class : CompactionMultiplyIterator.class);
+    if (engine == Engine.SCAN) {
+      MultiplyIteratorOptions.setJob(is, jobId, jobKey);
+    } else {
+      MultiplyIteratorOptions.setCompactionJob(is, jobId, table, System.currentTimeMillis());
+    }
     MultiplyIteratorOptions.setMode(is, mode);
     MultiplyIteratorOptions.setFamilies(is, opts.aFamily, opts.bFamily, opts.cFamily);
     if (opts.bTable != null) {
@@ -110,15 +137,24 @@ final class MultiplyRun {
     }
     MultiplyIteratorOptions.setSemiring(is, opts.semiring);
     MultiplyIteratorOptions.setCodecs(is, opts.codecA, opts.codecB, opts.codecC);
-    MultiplyIteratorOptions.setBatchLimits(is, opts.batchBRows, opts.maxBatchRows,
-        opts.maxBatchBytes);
-    MultiplyIteratorOptions.setThreads(is, opts.threads, opts.scanThreads);
+    setIfGiven(is, MultiplyIteratorOptions.BATCH_B_ROWS, opts.batchBRows);
+    setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_ROWS, opts.maxBatchRows);
+    setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_BYTES, opts.maxBatchBytes);
+    setIfGiven(is, MultiplyIteratorOptions.CACHE_BYTES, opts.cacheBytes);
+    setIfGiven(is, MultiplyIteratorOptions.THREADS, opts.threads);
+    setIfGiven(is, MultiplyIteratorOptions.SCAN_THREADS, opts.scanThreads);
     try {
       MultiplyIteratorOptions.parse(is.getOptions());
     } catch (IllegalArgumentException e) {
       throw new InvalidOptionException(e.getMessage());
     }
     return is;
+  }
+
+  private static void setIfGiven(IteratorSetting is, String option, Number value) {
+    if (value != null) {
+      MultiplyIteratorOptions.set(is, option, value.longValue());
+    }
   }
 
   /** Checks tables, families and shapes; returns C's shape when A's and B's are known. */
@@ -176,18 +212,14 @@ final class MultiplyRun {
     }
   }
 
-  /** A stale C is cleared (or, without replace, refused) before the job starts. */
-  private void prepareC() {
+  /** True if C holds entries already; refused unless the options say replace. */
+  private boolean refuseStaleUnlessReplace() {
     boolean stale = hasEntries(table, opts.cFamily);
     if (stale && !opts.replace) {
       throw new SpgemmException("family " + opts.cFamily + " of " + table
           + " already holds entries; clear it or multiply with replace");
     }
-    MatrixStore.writeMeta(client, table, JobRecord.C_STATE_PREFIX + opts.cFamily,
-        JobRecord.encode(Map.of("state", JobRecord.State.RUNNING.name(), "job", jobId)));
-    if (stale) {
-      clearC();
-    }
+    return stale;
   }
 
   private void clearC() {
@@ -212,7 +244,7 @@ final class MultiplyRun {
    * Removes a failed run's C. Batches already writing when the job record went away may still
    * land, so clear until C stays empty (bounded); the FAILED state is what readers rely on.
    */
-  private void failC(String why) {
+  private void failC(CState cState, String why) {
     try {
       long deadline = System.nanoTime() + 30_000_000_000L;
       do {
@@ -224,9 +256,12 @@ final class MultiplyRun {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    MatrixStore.writeMeta(client, table, JobRecord.C_STATE_PREFIX + opts.cFamily,
-        JobRecord.encode(Map.of("state", JobRecord.State.FAILED.name(), "job", jobId, "error",
-            why == null ? "" : why.replace(';', ','))));
+    try {
+      cState.finish(JobRecord.State.FAILED,
+          Map.of("error", why == null ? "" : why.replace(';', ',')));
+    } catch (SpgemmException e) {
+      // another job holds C now: its state is the truth
+    }
   }
 
   private void writeJob(JobRecord.State state) {
@@ -235,108 +270,20 @@ final class MultiplyRun {
             client.whoami())));
   }
 
-  /** One scanner per tablet of A; entries arrive one per RPC so progress is live. */
-  private final class TabletScans {
-    final IteratorSetting setting;
-    final BiConsumer<String,BatchStats> perEntry;
-    final BatchStats total = new BatchStats();
-    final Map<String,BatchStats> perServer = new HashMap<>();
-    int tablets;
-    int tabletsDone;
-
-    TabletScans(IteratorSetting setting, BiConsumer<String,BatchStats> perEntry) {
-      this.setting = setting;
-      this.perEntry = perEntry;
-    }
-
-    void runAll() {
-      List<Range> ranges = tabletRanges();
-      tablets = ranges.size();
-      Authorizations auths = MatrixStore.userAuths(client);
-      ExecutorService pool =
-          Executors.newFixedThreadPool(Math.min(ranges.size(), opts.tabletParallelism), r -> {
-            Thread t = new Thread(r, "spgemm-tablet-scan");
-            t.setDaemon(true);
-            return t;
-          });
-      try {
-        List<Future<?>> futures = new ArrayList<>();
-        for (Range range : ranges) {
-          futures.add(pool.submit(() -> {
-            scanTablet(range, auths);
-            return null;
-          }));
-        }
-        for (Future<?> f : futures) {
-          try {
-            f.get();
-          } catch (ExecutionException e) {
-            futures.forEach(x -> x.cancel(true));
-            Throwable c = e.getCause();
-            if (c instanceof SpgemmException se) {
-              throw se;
-            }
-            throw new ClusterException("multiply on " + table + " failed: " + c, c);
-          }
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new SpgemmException("interrupted");
-      } finally {
-        pool.shutdownNow();
+  private List<Range> tabletRanges() {
+    try {
+      List<Range> ranges = new ArrayList<>();
+      Text prev = null;
+      for (Text split : client.tableOperations().listSplits(table)) {
+        ranges.add(new Range(prev, false, split, true));
+        prev = split;
       }
-    }
-
-    private void scanTablet(Range range, Authorizations auths) throws TableNotFoundException {
-      try (Scanner s = client.createScanner(table, auths)) {
-        s.setRange(range);
-        s.fetchColumnFamily(new Text(opts.aFamily));
-        s.addScanIterator(setting);
-        s.setBatchSize(1);
-        for (Map.Entry<Key,Value> e : s) {
-          BatchStats st = BatchStats.decode(e.getValue().get());
-          if (st.error != null) {
-            throw new SpgemmException(st.error);
-          }
-          if (perEntry != null) {
-            perEntry.accept(e.getKey().getRow().toString(), st);
-          }
-          record(st, false);
-        }
-      }
-      record(null, true);
-    }
-
-    private synchronized void record(BatchStats st, boolean tabletDone) {
-      if (st != null) {
-        total.add(st);
-        perServer.computeIfAbsent(st.server, k -> {
-          BatchStats b = new BatchStats();
-          b.server = k;
-          return b;
-        }).add(st);
-      }
-      if (tabletDone) {
-        tabletsDone++;
-      }
-      opts.listener.onProgress(total, tabletsDone, tablets);
-    }
-
-    private List<Range> tabletRanges() {
-      try {
-        List<Range> ranges = new ArrayList<>();
-        Text prev = null;
-        for (Text split : client.tableOperations().listSplits(table)) {
-          ranges.add(new Range(prev, false, split, true));
-          prev = split;
-        }
-        ranges.add(new Range(prev, false, null, true));
-        return ranges;
-      } catch (TableNotFoundException e) {
-        throw new InvalidOptionException("table " + table + " does not exist");
-      } catch (AccumuloSecurityException | AccumuloException e) {
-        throw new ClusterException("cannot list tablets of " + table + ": " + e.getMessage(), e);
-      }
+      ranges.add(new Range(prev, false, null, true));
+      return ranges;
+    } catch (TableNotFoundException e) {
+      throw new InvalidOptionException("table " + table + " does not exist");
+    } catch (AccumuloSecurityException | AccumuloException e) {
+      throw new ClusterException("cannot list tablets of " + table + ": " + e.getMessage(), e);
     }
   }
 }

@@ -7,7 +7,8 @@ import org.spgemm.iterators.MultiplyIteratorOptions;
 
 /**
  * C = A·B inside the tablet servers. A, B and C are column families of table M (see
- * {@link TableM}); C rows are written next to their A rows by {@code RowByRowMultiplyIterator}.
+ * {@link TableM}); C rows are computed next to their A rows, by default in a user compaction of M
+ * that writes them straight into each tablet's new file ({@link Engine}).
  *
  * <pre>{@code
  * MultiplyResult r = SpGEMM.multiply(client, "M",
@@ -40,8 +41,7 @@ public final class SpGEMM {
 
   /** State of a C family: RUNNING, COMPLETE or FAILED (with details), or empty if never set. */
   public static Map<String,String> cState(AccumuloClient client, String table, String cFamily) {
-    var v = MatrixStore.readMeta(client, table, JobRecord.C_STATE_PREFIX + cFamily);
-    return v == null ? Map.of() : JobRecord.decode(v);
+    return CState.read(client, table, cFamily);
   }
 
   /** True when the C family holds the finished result of a multiply. */

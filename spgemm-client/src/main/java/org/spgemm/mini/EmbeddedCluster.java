@@ -63,12 +63,11 @@ public final class EmbeddedCluster implements AutoCloseable {
       boolean deleteOnClose, List<Path> serverJars) throws IOException, InterruptedException {
     MiniAccumuloConfig cfg = new MiniAccumuloConfig(dir.toFile(), ROOT_PASSWORD);
     cfg.setNumTservers(tservers);
-    if (!serverJars.isEmpty()) {
-      List<String> classpath = new ArrayList<>(List.of(
-          System.getProperty("java.class.path").split(File.pathSeparator)));
-      serverJars.forEach(j -> classpath.add(j.toAbsolutePath().toString()));
-      cfg.setClasspath(classpath.toArray(String[]::new));
-    }
+    List<String> classpath = new ArrayList<>();
+    classpath.add(hadoopConf(dir).toString()); // first, so its core-site.xml wins
+    classpath.addAll(List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
+    serverJars.forEach(j -> classpath.add(j.toAbsolutePath().toString()));
+    cfg.setClasspath(classpath.toArray(String[]::new));
     cfg.setMemory(ServerType.TABLET_SERVER, tserverHeapMb, MemoryUnit.MEGABYTE);
     cfg.setSiteConfig(siteConfig());
     MiniAccumuloCluster mac = new MiniAccumuloCluster(cfg);
@@ -84,6 +83,22 @@ public final class EmbeddedCluster implements AutoCloseable {
           + "/*.err): " + e.getMessage(), e);
     }
     return new EmbeddedCluster(mac, dir, deleteOnClose);
+  }
+
+  /**
+   * A Hadoop configuration directory for the servers: the local file system without checksums
+   * ({@code RawLocalFileSystem}), as Accumulo's own tests use, since with checksums the
+   * write-ahead logs of a killed tablet server cannot be recovered and its tablets never return.
+   */
+  private static Path hadoopConf(Path dir) throws IOException {
+    // beside the cluster's directory, which MiniAccumuloCluster wants empty
+    Path conf = dir.resolveSibling(dir.getFileName() + "-hadoop-conf");
+    Files.createDirectories(conf);
+    Files.writeString(conf.resolve("core-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
+        + "  <property><name>fs.file.impl</name>"
+        + "<value>org.apache.hadoop.fs.RawLocalFileSystem</value></property>\n"
+        + "</configuration>\n");
+    return conf;
   }
 
   /** Site properties every tablet server running multiplies needs (README: deployment). */
@@ -112,6 +127,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     } finally {
       if (deleteOnClose) {
         deleteTree(dir.toFile());
+        deleteTree(dir.resolveSibling(dir.getFileName() + "-hadoop-conf").toFile());
       }
     }
   }

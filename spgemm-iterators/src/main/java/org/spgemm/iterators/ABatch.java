@@ -22,6 +22,8 @@ final class ABatch {
   final List<byte[]> phi = new ArrayList<>();
   private final Map<ArrayByteSequence,Integer> phiIds = new HashMap<>();
   long bytes;
+  /** Rows of Φ that were not in the tablet's B row cache when the batch was read. */
+  int phiUncached;
 
   ABatch(boolean integer) {
     a = new SparseRows(integer);

@@ -20,12 +20,22 @@ final class ARowReader {
   private final MultiplyIteratorOptions.Parsed opts;
   private final ValueCodec codec;
   private final boolean integer;
+  private final long budget;
+  private final BRowCache cache;
 
-  ARowReader(SortedKeyValueIterator<Key,Value> source, MultiplyIteratorOptions.Parsed opts) {
+  /**
+   * @param budget bytes of A one batch may hold
+   * @param cache when given, B rows it holds do not count toward {@code batchBRows}, so batches
+   *        grow while their B rows are already at hand (up to four times {@code batchBRows} rows)
+   */
+  ARowReader(SortedKeyValueIterator<Key,Value> source, MultiplyIteratorOptions.Parsed opts,
+      long budget, BRowCache cache) {
     this.source = source;
     this.opts = opts;
     this.codec = opts.codecA();
     this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
+    this.budget = budget;
+    this.cache = cache;
   }
 
   boolean hasMore() {
@@ -41,8 +51,9 @@ final class ARowReader {
     ABatch batch = new ABatch(integer);
     while (source.hasTop()) {
       readRow(batch);
-      if (batch.phi.size() >= opts.batchBRows() || batch.rows() >= opts.maxBatchRows()
-          || batch.bytes >= opts.maxBatchBytes()) {
+      int toFetch = cache == null ? batch.phi.size() : batch.phiUncached;
+      if (toFetch >= opts.batchBRows() || batch.phi.size() >= 4L * opts.batchBRows()
+          || batch.rows() >= opts.maxBatchRows() || batch.bytes >= budget) {
         break;
       }
     }
@@ -58,7 +69,12 @@ final class ARowReader {
       Key k = source.getTopKey();
       Value v = source.getTopValue();
       byte[] bRow = k.getColumnQualifierData().toArray();
+      int before = batch.phi.size();
       int id = batch.phiId(bRow);
+      if (cache != null && batch.phi.size() > before
+          && !cache.contains(new org.apache.accumulo.core.data.ArrayByteSequence(bRow))) {
+        batch.phiUncached++;
+      }
       byte[] vb = v.get();
       try {
         if (integer) {
@@ -75,10 +91,11 @@ final class ARowReader {
       last = new Key(k);
       source.next();
     }
-    if (rowBytes > opts.maxBatchBytes()) {
+    if (rowBytes > budget) {
       throw new BadInputException("A row " + text(rowKey) + " alone holds " + rowBytes
-          + " bytes, over " + MultiplyIteratorOptions.MAX_BATCH_BYTES + "="
-          + opts.maxBatchBytes(), last);
+          + " bytes, over the batch budget of " + budget + " bytes ("
+          + MultiplyIteratorOptions.MAX_BATCH_BYTES + ", derived from the tablet server's heap"
+          + " unless set)", last);
     }
     batch.bytes += rowBytes;
     batch.a.endRow();

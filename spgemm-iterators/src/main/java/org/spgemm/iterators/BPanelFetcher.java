@@ -18,8 +18,9 @@ import org.apache.hadoop.io.Text;
 import org.spgemm.codec.ValueCodec;
 
 /**
- * Fetches B(Φ) with one nested batch scan (ranges merged) on the dedicated nested scan executor,
- * and lays it out as CSR (Algorithm 2, first step).
+ * Builds B(Φ) as CSR (Algorithm 2, first step): rows found in the tablet's {@link BRowCache} are
+ * taken from it, the others fetched with one nested batch scan (ranges merged) on the dedicated
+ * nested scan executor, decoded, and cached, together with the rows a merged range reads through.
  */
 final class BPanelFetcher {
 
@@ -41,20 +42,23 @@ final class BPanelFetcher {
   private final String bTable;
   private final ValueCodec codec;
   private final boolean integer;
-  // scratch reused by this thread: entries in arrival order before the CSR sort
-  private int[] eRow = new int[1024];
-  private int[] eCol = new int[1024];
-  private double[] eFp = new double[0];
-  private long[] eInt = new long[0];
+  private final long budget;
+  private final BRowCache cache;
 
+  /**
+   * @param budget bytes B(Φ) may hold
+   * @param cache rows kept across batches, or null
+   */
   BPanelFetcher(AccumuloClient client, MultiplyIteratorOptions.Parsed opts, String table,
-      String bTable) {
+      String bTable, long budget, BRowCache cache) {
     this.client = client;
     this.table = table;
     this.opts = opts;
     this.bTable = bTable;
     this.codec = opts.codecB();
     this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
+    this.budget = budget;
+    this.cache = cache;
   }
 
   /**
@@ -62,75 +66,173 @@ final class BPanelFetcher {
    *        than that tablet are counted as remote
    */
   BPanel fetch(List<byte[]> phi, byte[] home) throws TableNotFoundException {
-    Map<ArrayByteSequence,Integer> rowIds = new HashMap<>(phi.size() * 2);
-    Text family = new Text(opts.bFamily());
-    for (int i = 0; i < phi.size(); i++) {
-      rowIds.put(new ArrayByteSequence(phi.get(i)), i);
-    }
-    Map<ArrayByteSequence,Integer> colIds = new HashMap<>();
-    List<byte[]> colKeys = new ArrayList<>();
-    int n = 0;
+    BRow[] rows = new BRow[phi.size()];
     long bytes = 0;
-    long remote = 0;
-    List<Range> ranges = BRanges.of(phi, family);
+    List<byte[]> missing = new ArrayList<>();
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = cache == null ? null : cache.get(new ArrayByteSequence(phi.get(i)));
+      if (rows[i] == null) {
+        missing.add(phi.get(i));
+      } else {
+        bytes += rows[i].bytes;
+      }
+    }
+    long[] counts = new long[2]; // entries fetched, of which remote
+    if (!missing.isEmpty()) {
+      Map<ArrayByteSequence,BRow> fetched = fetchRows(missing, home, bytes, counts);
+      for (int i = 0; i < rows.length; i++) {
+        if (rows[i] == null) {
+          ArrayByteSequence k = new ArrayByteSequence(phi.get(i));
+          rows[i] = fetched.getOrDefault(k, BRow.EMPTY);
+          if (cache != null) {
+            cache.put(k, rows[i]); // absent rows too: no second scan for nothing
+          }
+        }
+      }
+    }
+    BPanel panel = toCsr(rows);
+    panel.entries = counts[0];
+    panel.remoteEntries = counts[1];
+    return panel;
+  }
+
+  /** One nested scan for the missing rows; every whole row it returns is decoded (and cached). */
+  private Map<ArrayByteSequence,BRow> fetchRows(List<byte[]> missing, byte[] home,
+      long cachedBytes, long[] counts) throws TableNotFoundException {
+    Text family = new Text(opts.bFamily());
+    List<Range> ranges = BRanges.of(missing, family);
     TabletHomes homes = TabletHomes.locate(client, table, home, bTable, ranges);
+    Map<ArrayByteSequence,BRow> out = new HashMap<>(missing.size() * 2);
+    RowBuilder row = new RowBuilder();
+    long bytes = cachedBytes;
     try (BatchScanner scanner =
         client.createBatchScanner(bTable, Authorizations.EMPTY, opts.scanThreads())) {
       scanner.setExecutionHints(NESTED_HINT);
       scanner.fetchColumnFamily(family);
       scanner.setRanges(ranges);
-      ByteSequence lastRow = null;
-      int lastRowId = -1;
-      boolean lastRowRemote = false;
+      boolean remote = false;
       for (Map.Entry<Key,Value> e : scanner) {
         Key k = e.getKey();
-        ByteSequence row = k.getRowData();
-        if (!row.equals(lastRow)) {
-          lastRow = row;
-          Integer id = rowIds.get(new ArrayByteSequence(row.toArray()));
-          lastRowId = id == null ? -1 : id;
-          lastRowRemote = homes.isRemote(row);
+        ByteSequence r = k.getRowData();
+        if (row.key == null || !row.key.equals(r)) {
+          row.finish(out);
+          row.start(new ArrayByteSequence(r.toArray()));
+          remote = homes.isRemote(r);
         }
-        if (lastRowId < 0) {
-          continue; // a row outside Φ read through by a merged range
-        }
-        ArrayByteSequence col = new ArrayByteSequence(k.getColumnQualifierData().toArray());
-        Integer colId = colIds.get(col);
-        if (colId == null) {
-          colId = colKeys.size();
-          colIds.put(col, colId);
-          colKeys.add(col.getBackingArray());
-        }
-        grow(n + 1);
-        eRow[n] = lastRowId;
-        eCol[n] = colId;
         byte[] vb = e.getValue().get();
-        try {
-          if (integer) {
-            eInt[n] = codec.decodeLong(vb, 0, vb.length);
-          } else {
-            eFp[n] = codec.decodeDouble(vb, 0, vb.length);
-          }
-        } catch (IllegalArgumentException ex) {
-          throw new BadInputException("bad value of B(" + ARowReader.text(row.toArray()) + ", "
-              + ARowReader.text(col.getBackingArray()) + ") in family " + opts.bFamily() + ": "
-              + ex.getMessage() + " (codec " + codec.name() + ")", null);
-        }
-        n++;
-        remote += lastRowRemote ? 1 : 0;
+        row.add(k.getColumnQualifierData().toArray(), vb, k.getSize() + vb.length);
+        counts[0]++;
+        counts[1] += remote ? 1 : 0;
         bytes += k.getSize() + vb.length;
-        if (bytes > opts.maxBatchBytes()) {
+        if (bytes > budget) {
           throw new PanelTooLargeException(bytes);
         }
       }
     }
-    BPanel panel = toCsr(phi.size(), n, colKeys);
-    panel.remoteEntries = remote;
-    return panel;
+    row.finish(out);
+    return out;
   }
 
-  /** Counting sort of the fetched entries by row; column ids renumbered in key order. */
-  private BPanel toCsr(int rows, int n, List<byte[]> colKeys) {
+  /** Collects one row's entries in arrival order (a batch scan returns each row's run sorted). */
+  private final class RowBuilder {
+    ArrayByteSequence key;
+    private final List<byte[]> cols = new ArrayList<>();
+    private long[] ints = new long[16];
+    private double[] fps = new double[16];
+    private long bytes;
+
+    void start(ArrayByteSequence k) {
+      key = k;
+      cols.clear();
+      bytes = 0;
+    }
+
+    void add(byte[] col, byte[] value, long size) {
+      int n = cols.size();
+      if (n == ints.length) {
+        ints = Arrays.copyOf(ints, n * 2);
+        fps = Arrays.copyOf(fps, n * 2);
+      }
+      try {
+        if (integer) {
+          ints[n] = codec.decodeLong(value, 0, value.length);
+        } else {
+          fps[n] = codec.decodeDouble(value, 0, value.length);
+        }
+      } catch (IllegalArgumentException ex) {
+        throw new BadInputException("bad value of B(" + ARowReader.text(key.toArray()) + ", "
+            + ARowReader.text(col) + ") in family " + opts.bFamily() + " of table " + bTable
+            + ": " + ex.getMessage() + " (codec " + codec.name() + ")", null);
+      }
+      cols.add(col);
+      bytes += size;
+    }
+
+    /**
+     * Ends the run of the current row. A batch scanner may return one row in several runs (a
+     * tablet's results come in RPC batches, interleaved with other tablets'): runs are joined.
+     */
+    void finish(Map<ArrayByteSequence,BRow> out) {
+      if (key == null) {
+        return;
+      }
+      int n = cols.size();
+      BRow earlier = out.get(key);
+      if (earlier != null) {
+        for (int q = earlier.n - 1; q >= 0; q--) {
+          cols.add(0, earlier.cols[q]);
+        }
+        long[] ei = integer ? new long[earlier.n + n] : null;
+        double[] ef = integer ? null : new double[earlier.n + n];
+        if (integer) {
+          System.arraycopy(earlier.ints, 0, ei, 0, earlier.n);
+          System.arraycopy(ints, 0, ei, earlier.n, n);
+        } else {
+          System.arraycopy(earlier.fps, 0, ef, 0, earlier.n);
+          System.arraycopy(fps, 0, ef, earlier.n, n);
+        }
+        out.put(key, new BRow(cols.toArray(new byte[0][]), ei, ef, earlier.n + n,
+            earlier.bytes + bytes));
+      } else {
+        out.put(key, new BRow(cols.toArray(new byte[0][]), integer ? Arrays.copyOf(ints, n)
+            : null, integer ? null : Arrays.copyOf(fps, n), n, bytes));
+      }
+      key = null;
+    }
+  }
+
+  /** Lays the rows out as CSR; column ids are renumbered so that ascending ids are key order. */
+  private BPanel toCsr(BRow[] rows) {
+    int n = 0;
+    for (BRow r : rows) {
+      n += r.n;
+    }
+    BPanel panel = new BPanel(integer);
+    var b = panel.b;
+    b.ensureRows(rows.length);
+    b.ensureEntries(n);
+    Map<ArrayByteSequence,Integer> colIds = new HashMap<>();
+    List<byte[]> colKeys = new ArrayList<>();
+    int p = 0;
+    b.rowPtr[0] = 0;
+    for (int i = 0; i < rows.length; i++) {
+      BRow r = rows[i];
+      for (int q = 0; q < r.n; q++) {
+        Integer id = colIds.putIfAbsent(new ArrayByteSequence(r.cols[q]), colKeys.size());
+        if (id == null) {
+          id = colKeys.size();
+          colKeys.add(r.cols[q]);
+        }
+        b.colIdx[p] = id;
+        if (integer) {
+          b.intVals[p] = r.ints[q];
+        } else {
+          b.fpVals[p] = r.fps[q];
+        }
+        p++;
+      }
+      b.rowPtr[i + 1] = p;
+    }
     int ncols = colKeys.size();
     Integer[] order = new Integer[ncols];
     for (int i = 0; i < ncols; i++) {
@@ -143,45 +245,12 @@ final class BPanelFetcher {
       rank[order[r]] = r;
       sortedKeys[r] = colKeys.get(order[r]);
     }
-    BPanel panel = new BPanel(integer);
-    panel.columnKeys = sortedKeys;
-    panel.entries = n;
-    var b = panel.b;
-    b.ensureRows(rows);
-    b.ensureEntries(n);
-    int[] ptr = b.rowPtr;
-    Arrays.fill(ptr, 0, rows + 1, 0);
-    for (int e = 0; e < n; e++) {
-      ptr[eRow[e] + 1]++;
+    for (int q = 0; q < n; q++) {
+      b.colIdx[q] = rank[b.colIdx[q]];
     }
-    for (int r = 0; r < rows; r++) {
-      ptr[r + 1] += ptr[r];
-    }
-    int[] next = Arrays.copyOf(ptr, rows);
-    for (int e = 0; e < n; e++) {
-      int dst = next[eRow[e]]++;
-      b.colIdx[dst] = rank[eCol[e]];
-      if (integer) {
-        b.intVals[dst] = eInt[e];
-      } else {
-        b.fpVals[dst] = eFp[e];
-      }
-    }
-    b.rows = rows;
+    b.rows = rows.length;
     b.nnz = n;
+    panel.columnKeys = sortedKeys;
     return panel;
-  }
-
-  private void grow(int n) {
-    if (n > eRow.length) {
-      int cap = Math.max(n, eRow.length * 2);
-      eRow = Arrays.copyOf(eRow, cap);
-      eCol = Arrays.copyOf(eCol, cap);
-    }
-    if (integer && eInt.length < eRow.length) {
-      eInt = Arrays.copyOf(eInt, eRow.length);
-    } else if (!integer && eFp.length < eRow.length) {
-      eFp = Arrays.copyOf(eFp, eRow.length);
-    }
   }
 }

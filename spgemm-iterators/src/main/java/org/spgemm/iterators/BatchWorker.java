@@ -3,47 +3,73 @@ package org.spgemm.iterators;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.MutationsRejectedException;
-import org.apache.accumulo.core.client.TableNotFoundException;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.kernel.RowSpGemm;
 import org.spgemm.kernel.RowWorkspace;
 import org.spgemm.progress.BatchStats;
 
 /**
- * Algorithm 2 for one batch: fetch B(Φ), compute every C row of the batch fully in memory, write
- * them, and report what was done. A batch whose panel passes the byte budget is split in halves.
- * Runs on a pool thread; the fetcher and workspace belong to that thread.
+ * Algorithm 2 for one batch: fetch B(Φ), compute every C row of the batch fully in memory, hand
+ * each to a {@link CRowSink}, and report what was done. A batch whose panel passes the byte budget
+ * is split in halves. Runs on a pool thread; the fetcher and workspace belong to that thread.
  */
 final class BatchWorker {
+
+  /** What to do with one piece of a batch once its panel is fetched. */
+  interface Piece {
+    void run(ABatch piece, BPanel panel, BatchStats stats) throws Exception;
+  }
 
   private final AccumuloClient client;
   private final String table;
   private final MultiplyIteratorOptions.Parsed opts;
+  private final MemoryBudget budget;
   private final ThreadLocal<BPanelFetcher> fetchers;
   private final ThreadLocal<RowWorkspace> workspaces = ThreadLocal.withInitial(RowWorkspace::new);
 
+  /** @param cache B rows kept across this tablet's batches, or null */
   BatchWorker(AccumuloClient client, String table, String bTable,
-      MultiplyIteratorOptions.Parsed opts) {
+      MultiplyIteratorOptions.Parsed opts, MemoryBudget budget, BRowCache cache) {
     this.client = client;
     this.table = table;
     this.opts = opts;
-    this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(client, opts, table, bTable));
+    this.budget = budget;
+    this.fetchers = ThreadLocal.withInitial(
+        () -> new BPanelFetcher(client, opts, table, bTable, budget.batchBytes(), cache));
   }
 
   /**
+   * Scan engine: computes the batch, writes its C rows with a BatchWriter (or, in count mode,
+   * only counts), and returns the entries to emit.
+   *
    * @param live false once nobody will return this batch's result; checked, together with the
    *        job record, before any C row is written
    */
-  BatchResult process(ABatch batch, BooleanSupplier live)
-      throws TableNotFoundException, MutationsRejectedException {
+  BatchResult process(ABatch batch, BooleanSupplier live) throws Exception {
     BatchResult result = new BatchResult();
-    process(batch, live, result);
+    boolean count = opts.mode() == MultiplyIteratorOptions.Mode.COUNT;
+    forEachPiece(batch, (piece, panel, stats) -> {
+      if (count) {
+        countRows(piece, panel, stats, result);
+        return;
+      }
+      mayWrite(live);
+      try (CRowWriter writer = new CRowWriter(client, table, opts, budget.cBufferBytes())) {
+        multiplyRows(piece, panel, writer, live, stats);
+        long tc = System.nanoTime();
+        writer.close(); // the flush: C rows are durable before the progress entry is returned
+        stats.writeNanos += System.nanoTime() - tc;
+      }
+      result.emit(piece.lastKey(), stats);
+    });
     return result;
   }
 
-  private void process(ABatch batch, BooleanSupplier live, BatchResult result)
-      throws TableNotFoundException, MutationsRejectedException {
+  /**
+   * Fetches the panel of {@code batch} (splitting the batch while its panel passes the budget)
+   * and runs {@code piece} on each part, with its fetch counts filled in.
+   */
+  void forEachPiece(ABatch batch, Piece piece) throws Exception {
     BatchStats stats = new BatchStats();
     stats.server = TabletServerBridge.serverId();
     long t0 = System.nanoTime();
@@ -53,60 +79,64 @@ final class BatchWorker {
     } catch (BPanelFetcher.PanelTooLargeException e) {
       if (batch.rows() == 1) {
         throw new BadInputException("A row " + ARowReader.text(batch.rowKeys.get(0)) + " needs "
-            + "B rows holding more than " + MultiplyIteratorOptions.MAX_BATCH_BYTES + "="
-            + opts.maxBatchBytes() + " bytes; raise that option", batch.lastKey());
+            + "B rows holding more than " + budget.batchBytes() + " bytes, the batch budget ("
+            + MultiplyIteratorOptions.MAX_BATCH_BYTES + ", derived from the tablet server's heap"
+            + " unless set)", batch.lastKey());
       }
       int mid = batch.rows() / 2;
-      process(batch.slice(0, mid), live, result);
-      process(batch.slice(mid, batch.rows()), live, result);
+      forEachPiece(batch.slice(0, mid), piece);
+      forEachPiece(batch.slice(mid, batch.rows()), piece);
       return;
     }
-    long t1 = System.nanoTime();
-    stats.fetchNanos = t1 - t0;
+    stats.fetchNanos = System.nanoTime() - t0;
     stats.bRows = batch.phi.size();
     stats.bEntriesFetched = panel.entries;
     stats.bEntriesRemote = panel.remoteEntries;
     stats.aEntries = batch.a.nnz;
     stats.rows = batch.rows();
     stats.batches = 1;
+    RowSpGemm.prepare(batch.a, panel.b, panel.columnKeys.length, workspaces.get());
+    piece.run(batch, panel, stats);
+  }
 
+  /**
+   * Computes every row of {@code batch} into {@code sink}; adds products, C entries and kernel and
+   * write times to {@code stats}.
+   */
+  void multiplyRows(ABatch batch, BPanel panel, CRowSink sink, BooleanSupplier live,
+      BatchStats stats) throws Exception {
     RowWorkspace w = workspaces.get();
-    RowSpGemm.prepare(batch.a, panel.b, panel.columnKeys.length, w);
-    boolean count = opts.mode() == MultiplyIteratorOptions.Mode.COUNT;
+    long t1 = System.nanoTime();
     long writeNanos = 0;
-    if (count) {
-      for (int i = 0; i < batch.rows(); i++) {
-        BatchStats row = new BatchStats();
-        row.server = stats.server;
-        row.rows = 1;
-        row.products = RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), true, w);
-        row.rowNnz = w.rowNnz();
-        row.aEntries = batch.a.rowLength(i);
-        stats.products += row.products;
-        stats.cEntries += row.rowNnz;
-        result.emit(batch.rowLastKeys.get(i), row);
+    for (int i = 0; i < batch.rows(); i++) {
+      if ((i & 63) == 0 && !live.getAsBoolean()) {
+        throw new CancellationException();
       }
-      stats.kernelNanos = System.nanoTime() - t1;
-      return;
+      stats.products += RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
+      long tw = System.nanoTime();
+      stats.cEntries += sink.write(batch.rowKeys.get(i), w, panel.columnKeys);
+      writeNanos += System.nanoTime() - tw;
     }
-    mayWrite(live);
-    try (CRowWriter writer = new CRowWriter(client, table, opts)) {
-      for (int i = 0; i < batch.rows(); i++) {
-        if ((i & 63) == 0 && !live.getAsBoolean()) {
-          throw new CancellationException();
-        }
-        stats.products += RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
-        long tw = System.nanoTime();
-        stats.cEntries += writer.write(batch.rowKeys.get(i), w, panel.columnKeys);
-        writeNanos += System.nanoTime() - tw;
-      }
-      long tc = System.nanoTime();
-      writer.close(); // the flush: C rows are durable before the progress entry is returned
-      writeNanos += System.nanoTime() - tc;
+    stats.writeNanos += writeNanos;
+    stats.kernelNanos += System.nanoTime() - t1 - writeNanos;
+  }
+
+  /** Count mode: one entry per row carrying nnz(C(i,:)). */
+  private void countRows(ABatch batch, BPanel panel, BatchStats stats, BatchResult result) {
+    RowWorkspace w = workspaces.get();
+    long t1 = System.nanoTime();
+    for (int i = 0; i < batch.rows(); i++) {
+      BatchStats row = new BatchStats();
+      row.server = stats.server;
+      row.rows = 1;
+      row.products = RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), true, w);
+      row.rowNnz = w.rowNnz();
+      row.aEntries = batch.a.rowLength(i);
+      stats.products += row.products;
+      stats.cEntries += row.rowNnz;
+      result.emit(batch.rowLastKeys.get(i), row);
     }
-    stats.writeNanos = writeNanos;
-    stats.kernelNanos = System.nanoTime() - t1 - writeNanos;
-    result.emit(batch.lastKey(), stats);
+    stats.kernelNanos = System.nanoTime() - t1;
   }
 
   /** Writes only while the work is wanted and its job record still says RUNNING. */

@@ -15,17 +15,17 @@ import org.spgemm.kernel.RowWorkspace;
  * Writes finished C rows, each whole and once, to the C family of the A rows' own table (so the
  * writes stay on the local tablet). One writer per batch: closing it is the batch's flush.
  */
-final class CRowWriter implements AutoCloseable {
+final class CRowWriter implements CRowSink, AutoCloseable {
 
   private final BatchWriter writer;
   private final byte[] family;
   private final ValueCodec codec;
   private final boolean integer;
 
-  CRowWriter(AccumuloClient client, String table, MultiplyIteratorOptions.Parsed opts)
-      throws TableNotFoundException {
+  CRowWriter(AccumuloClient client, String table, MultiplyIteratorOptions.Parsed opts,
+      long bufferBytes) throws TableNotFoundException {
     // Few large sends: every send is an RPC and a write-ahead-log sync on the tablet server.
-    BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(opts.maxBatchBytes() / 2)
+    BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(bufferBytes)
         .setMaxWriteThreads(2).setMaxLatency(60, TimeUnit.SECONDS);
     this.writer = client.createBatchWriter(table, cfg);
     this.family = opts.cFamily().getBytes(StandardCharsets.UTF_8);
@@ -33,8 +33,8 @@ final class CRowWriter implements AutoCloseable {
     this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
   }
 
-  /** Writes the row last computed into {@code w}; returns the entries written. */
-  int write(byte[] row, RowWorkspace w, byte[][] columnKeys) throws MutationsRejectedException {
+  @Override
+  public int write(byte[] row, RowWorkspace w, byte[][] columnKeys) throws MutationsRejectedException {
     int n = w.rowNnz();
     if (n == 0) {
       return 0;

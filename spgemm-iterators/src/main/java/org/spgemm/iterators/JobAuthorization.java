@@ -36,16 +36,39 @@ final class JobAuthorization {
     this.opts = opts;
   }
 
-  /** @throws BadInputException (anchored at {@code at}) explaining the refusal */
+  /**
+   * Checks a scan-scope job: the record, its one-time key, B's consent and the nested executor.
+   *
+   * @throws BadInputException (anchored at {@code at}) explaining the refusal
+   */
   void check(String bTable, Key at) {
+    Map<String,String> job = checkRecord(bTable, at);
+    if (!JobRecord.keyMatches(opts.jobKey(), job.get("keyHash"))) {
+      throw new BadInputException("refused: the job key does not match job record '" + opts.job()
+          + "' in table " + table, at);
+    }
+    checkNestedExecutor(at);
+  }
+
+  /**
+   * Checks a compaction-scope job. Starting a compaction takes WRITE on the table, so no key is
+   * needed; but its options are the caller's, so the table they name must be the one compacted
+   * (the nested scans read with the tablet server's rights), and the job record, which only a
+   * writer of this table can have put there, must match them.
+   */
+  void checkCompaction(String bTable) {
+    if (!table.equals(opts.table())) {
+      throw new BadInputException("refused: option " + MultiplyIteratorOptions.TABLE + "="
+          + opts.table() + " but the compaction is of table " + table, null);
+    }
+    checkRecord(bTable, null);
+  }
+
+  private Map<String,String> checkRecord(String bTable, Key at) {
     Map<String,String> job = readJob(at);
     if (job == null) {
       throw new BadInputException("refused: no job record '" + opts.job() + "' in table " + table
           + "; multiplies must be started by a user with WRITE permission (SpGEMM.multiply)", at);
-    }
-    if (!JobRecord.keyMatches(opts.jobKey(), job.get("keyHash"))) {
-      throw new BadInputException("refused: the job key does not match job record '" + opts.job()
-          + "' in table " + table, at);
     }
     expect(job, "state", JobRecord.State.RUNNING.name(), at);
     expect(job, "c", opts.cFamily(), at);
@@ -60,6 +83,10 @@ final class JobAuthorization {
             + " there)", at);
       }
     }
+    return job;
+  }
+
+  private void checkNestedExecutor(Key at) {
     String executor =
         plugins.getConfiguration(tableId).get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
     if (executor == null || executor.isBlank()) {

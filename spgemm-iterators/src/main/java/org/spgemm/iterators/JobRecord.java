@@ -25,6 +25,10 @@ public final class JobRecord {
   public static final String FAMILY = "_spgemm";
   public static final String JOB_PREFIX = "job:";
   public static final String C_STATE_PREFIX = "c:";
+  /** Per-tablet records a compaction-scope multiply writes: counts so far, final counts, error. */
+  public static final String PROGRESS_PREFIX = "progress:";
+  public static final String DONE_PREFIX = "done:";
+  public static final String ERROR_PREFIX = "error:";
 
   public enum State {
     RUNNING, COMPLETE, FAILED
@@ -40,6 +44,14 @@ public final class JobRecord {
 
   public static Key cStateKey(String cFamily) {
     return new Key(ROW, FAMILY, C_STATE_PREFIX + cFamily);
+  }
+
+  /**
+   * Qualifier of a per-tablet record of {@code jobId}: {@code <prefix><job>:<tablet>}, where the
+   * tablet is named by its end row (so a compaction that runs again overwrites its own record).
+   */
+  public static String tabletQualifier(String prefix, String jobId, String tablet) {
+    return prefix + jobId + ":" + tablet;
   }
 
   /**
@@ -64,7 +76,7 @@ public final class JobRecord {
 
   /** Constant-time check of a job key against the hash stored in a record. */
   public static boolean keyMatches(String jobKey, String storedHash) {
-    return storedHash != null && MessageDigest.isEqual(
+    return jobKey != null && storedHash != null && MessageDigest.isEqual(
         keyHash(jobKey).getBytes(StandardCharsets.US_ASCII),
         storedHash.getBytes(StandardCharsets.US_ASCII));
   }

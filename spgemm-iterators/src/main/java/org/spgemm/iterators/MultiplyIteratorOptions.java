@@ -34,6 +34,18 @@ public final class MultiplyIteratorOptions {
   public static final String THREADS = "threads";
   public static final String SCAN_THREADS = "scanThreads";
   public static final String YIELD_MILLIS = "yieldMillis";
+  public static final String TABLE = "table";
+  public static final String TIMESTAMP = "timestamp";
+  public static final String CACHE_BYTES = "cacheBytes";
+  public static final String C_BUFFER_BYTES = "cBufferBytes";
+
+  public static final int DEFAULT_BATCH_B_ROWS = 4096;
+  public static final int DEFAULT_MAX_BATCH_ROWS = 4096;
+  public static final int DEFAULT_THREADS = 2;
+  public static final int DEFAULT_SCAN_THREADS = 4;
+  public static final long DEFAULT_YIELD_MILLIS = 1000;
+  /** A byte budget of 0 means: derived from the tablet server's maximum heap. */
+  public static final long FROM_HEAP = 0;
 
   /** What the iterator does with each batch. */
   public enum Mode {
@@ -47,7 +59,10 @@ public final class MultiplyIteratorOptions {
   static {
     DESCRIPTIONS.put(JOB, "id of the job record SpGEMM.multiply wrote into the table (required)");
     DESCRIPTIONS.put(JOB_KEY, "one-time key of that job; the record holds only its SHA-256, and"
-        + " it is void once the job ends (required)");
+        + " it is void once the job ends (required at scan scope)");
+    DESCRIPTIONS.put(TABLE, "the table the job runs on; a compaction of any other table refuses"
+        + " to compute (required at compaction scope)");
+    DESCRIPTIONS.put(TIMESTAMP, "timestamp of the C entries a compaction writes (default: now)");
     DESCRIPTIONS.put(MODE, "multiply (write C) or count (symbolic nnz per row, no writes)");
     DESCRIPTIONS.put(A_FAMILY, "column family holding A (default A)");
     DESCRIPTIONS.put(B_FAMILY, "column family holding B (default B)");
@@ -59,22 +74,30 @@ public final class MultiplyIteratorOptions {
     DESCRIPTIONS.put(CODEC_A, "value codec of A (default: codec)");
     DESCRIPTIONS.put(CODEC_B, "value codec of B (default: codec)");
     DESCRIPTIONS.put(CODEC_C, "value codec of C, which also sets the domain computed in");
-    DESCRIPTIONS.put(BATCH_B_ROWS, "a batch closes once it refers to this many distinct B rows"
-        + " (default 4096)");
-    DESCRIPTIONS.put(MAX_BATCH_ROWS, "most A rows in one batch (default 4096)");
+    DESCRIPTIONS.put(BATCH_B_ROWS, "a batch closes once it needs this many B rows not yet"
+        + " fetched (default " + DEFAULT_BATCH_B_ROWS + ")");
+    DESCRIPTIONS.put(MAX_BATCH_ROWS, "most A rows in one batch (default " + DEFAULT_MAX_BATCH_ROWS
+        + ")");
     DESCRIPTIONS.put(MAX_BATCH_BYTES, "byte budget of one batch's A rows and of its B panel"
-        + " (default 33554432)");
-    DESCRIPTIONS.put(THREADS, "batches computed at once per tablet (default 2)");
-    DESCRIPTIONS.put(SCAN_THREADS, "threads of each nested B scan (default 4)");
+        + " (default: derived from the tablet server's heap)");
+    DESCRIPTIONS.put(CACHE_BYTES, "byte budget of the decoded B rows a tablet keeps across its"
+        + " batches (default: derived from the heap)");
+    DESCRIPTIONS.put(C_BUFFER_BYTES, "byte budget of the computed C rows one batch holds before"
+        + " they are written (default: derived from the heap)");
+    DESCRIPTIONS.put(THREADS, "batches computed at once per tablet (default " + DEFAULT_THREADS
+        + ")");
+    DESCRIPTIONS.put(SCAN_THREADS, "threads of each nested B scan (default "
+        + DEFAULT_SCAN_THREADS + ")");
     DESCRIPTIONS.put(YIELD_MILLIS, "after waiting this long for a batch, yield the scan thread"
-        + " so the tablet server can release memory and serve others (default 1000)");
+        + " so the tablet server can release memory and serve others (default "
+        + DEFAULT_YIELD_MILLIS + ")");
   }
 
   /** Parsed, immutable options; shared by init, validateOptions and deepCopy. */
   public record Parsed(String job, String jobKey, Mode mode, String aFamily, String bFamily, String cFamily,
       String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
       int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads,
-      long yieldMillis) {
+      long yieldMillis, String table, long timestamp, long cacheBytes, long cBufferBytes) {
 
     /** The domain products are computed in: that of C's codec. */
     public Domain domain() {
@@ -106,10 +129,6 @@ public final class MultiplyIteratorOptions {
           + " for a job record written by SpGEMM.multiply");
     }
     String jobKey = options.get(JOB_KEY);
-    if (jobKey == null || jobKey.isBlank()) {
-      throw new IllegalArgumentException("option '" + JOB_KEY + "' is required: the iterator only"
-          + " runs for a job record written by SpGEMM.multiply");
-    }
     Mode mode;
     try {
       mode = Mode.valueOf(options.getOrDefault(MODE, "multiply").trim().toUpperCase());
@@ -132,13 +151,22 @@ public final class MultiplyIteratorOptions {
           + ") must differ from the A and B families: C would overwrite its inputs");
     }
     String bTable = options.get(B_TABLE);
-    return new Parsed(job.trim(), jobKey.trim(), mode, aFamily, bFamily, cFamily,
-        bTable == null || bTable.isBlank() ? null : bTable.trim(), semiring,
-        codec(options, CODEC_A, codec.name()), codec(options, CODEC_B, codec.name()),
-        codec(options, CODEC_C, codec.name()), positiveInt(options, BATCH_B_ROWS, 4096),
-        positiveInt(options, MAX_BATCH_ROWS, 4096), positiveLong(options, MAX_BATCH_BYTES, 32 << 20),
-        positiveInt(options, THREADS, 2), positiveInt(options, SCAN_THREADS, 4),
-        positiveLong(options, YIELD_MILLIS, 1000));
+    return new Parsed(job.trim(), blankToNull(jobKey), mode, aFamily, bFamily,
+        cFamily, blankToNull(bTable), semiring, codec(options, CODEC_A, codec.name()),
+        codec(options, CODEC_B, codec.name()), codec(options, CODEC_C, codec.name()),
+        positiveInt(options, BATCH_B_ROWS, DEFAULT_BATCH_B_ROWS),
+        positiveInt(options, MAX_BATCH_ROWS, DEFAULT_MAX_BATCH_ROWS),
+        positiveLong(options, MAX_BATCH_BYTES, FROM_HEAP),
+        positiveInt(options, THREADS, DEFAULT_THREADS),
+        positiveInt(options, SCAN_THREADS, DEFAULT_SCAN_THREADS),
+        positiveLong(options, YIELD_MILLIS, DEFAULT_YIELD_MILLIS), blankToNull(options.get(TABLE)),
+        positiveLong(options, TIMESTAMP, System.currentTimeMillis()),
+        positiveLong(options, CACHE_BYTES, FROM_HEAP),
+        positiveLong(options, C_BUFFER_BYTES, FROM_HEAP));
+  }
+
+  private static String blankToNull(String s) {
+    return s == null || s.isBlank() ? null : s.trim();
   }
 
   private static ValueCodec codec(Map<String,String> options, String name, String dflt) {
@@ -223,5 +251,21 @@ public final class MultiplyIteratorOptions {
   public static void setThreads(IteratorSetting is, int threads, int scanThreads) {
     is.addOption(THREADS, Integer.toString(threads));
     is.addOption(SCAN_THREADS, Integer.toString(scanThreads));
+  }
+
+  /** Sets one numeric option, e.g. {@code set(is, CACHE_BYTES, 64 << 20)}. */
+  public static void set(IteratorSetting is, String option, long value) {
+    if (!DESCRIPTIONS.containsKey(option)) {
+      throw new IllegalArgumentException("unknown option '" + option + "'");
+    }
+    is.addOption(option, Long.toString(value));
+  }
+
+  /** The table a compaction-scope multiply runs on, and the timestamp of the C it writes. */
+  public static void setCompactionJob(IteratorSetting is, String jobId, String table,
+      long timestamp) {
+    is.addOption(JOB, jobId);
+    is.addOption(TABLE, table);
+    is.addOption(TIMESTAMP, Long.toString(timestamp));
   }
 }

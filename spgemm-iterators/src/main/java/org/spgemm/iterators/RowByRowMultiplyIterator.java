@@ -58,18 +58,27 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
   private Key topKey;
   private Value topValue;
   private boolean failed;
+  /** Why these options cannot run (the scan gets one error entry, the server log nothing). */
+  private String refusal;
+  /** Set outside scan scope: entries pass through untouched. */
+  private boolean passThrough;
 
   @Override
   public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
       IteratorEnvironment env) throws IOException {
-    if (env.getIteratorScope() != IteratorScope.scan) {
-      throw new IllegalArgumentException(getClass().getSimpleName()
-          + " runs only at scan scope, not " + env.getIteratorScope());
-    }
     this.source = source;
-    this.opts = MultiplyIteratorOptions.parse(options);
-    this.optionsDigest = JobRecord.keyHash(new java.util.TreeMap<>(options).toString());
     this.env = env;
+    if (env.getIteratorScope() != IteratorScope.scan) {
+      passThrough = true; // never drop data a compaction would otherwise keep
+      return;
+    }
+    try {
+      validateOptions(options);
+      this.opts = MultiplyIteratorOptions.parse(options);
+      this.optionsDigest = JobRecord.keyHash(new java.util.TreeMap<>(options).toString());
+    } catch (IllegalArgumentException e) {
+      refusal = "refused: " + e.getMessage();
+    }
   }
 
   @Override
@@ -80,6 +89,13 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
   @Override
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
       throws IOException {
+    if (passThrough || refusal != null) {
+      source.seek(range, columnFamilies, inclusive);
+      failed = refusal != null;
+      topKey = failed && source.hasTop() ? new Key(source.getTopKey()) : null;
+      topValue = topKey == null ? null : new Value(errorStats(refusal).encode());
+      return;
+    }
     seekRange = range;
     returnedSinceSeek = false;
     failed = false;
@@ -152,8 +168,11 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
       Key at = !work.sourceExhausted && source.hasTop() ? new Key(source.getTopKey()) : null;
       new JobAuthorization(client, plugins, env.getTableId(), table, opts).check(bTable, at);
     }
-    ARowReader reader = new ARowReader(source, opts);
-    BatchWorker worker = new BatchWorker(client, table, bTable, opts);
+    // scan iterators come and go between RPCs: budgets assume the usual number of tablets at once
+    MemoryBudget budget = MemoryBudget.of(opts, Runtime.getRuntime().maxMemory(),
+        MemoryBudget.MIN_TABLETS);
+    ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null);
+    BatchWorker worker = new BatchWorker(client, table, bTable, opts, budget, null);
     return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
         work);
   }
@@ -223,15 +242,23 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
       topValue = null;
       return;
     }
+    topKey = at;
+    topValue = new Value(errorStats(e.getMessage()).encode());
+  }
+
+  private static BatchStats errorStats(String message) {
     BatchStats s = new BatchStats();
     s.server = TabletServerBridge.serverId();
-    s.error = e.getMessage();
-    topKey = at;
-    topValue = new Value(s.encode());
+    s.error = message;
+    return s;
   }
 
   @Override
   public void next() throws IOException {
+    if (passThrough) {
+      source.next();
+      return;
+    }
     if (topKey == null) {
       throw new IllegalStateException("next() called with no top");
     }
@@ -256,17 +283,17 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
 
   @Override
   public boolean hasTop() {
-    return topKey != null;
+    return passThrough ? source.hasTop() : topKey != null;
   }
 
   @Override
   public Key getTopKey() {
-    return topKey;
+    return passThrough ? source.getTopKey() : topKey;
   }
 
   @Override
   public Value getTopValue() {
-    return topValue;
+    return passThrough ? source.getTopValue() : topValue;
   }
 
   @Override
@@ -276,6 +303,8 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     copy.opts = opts;
     copy.optionsDigest = optionsDigest;
     copy.env = env;
+    copy.refusal = refusal;
+    copy.passThrough = passThrough;
     return copy;
   }
 
@@ -288,7 +317,10 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
 
   @Override
   public boolean validateOptions(Map<String,String> options) {
-    MultiplyIteratorOptions.parse(options);
+    if (MultiplyIteratorOptions.parse(options).jobKey() == null) {
+      throw new IllegalArgumentException("option '" + MultiplyIteratorOptions.JOB_KEY
+          + "' is required: the iterator only runs for a job started by SpGEMM.multiply");
+    }
     return true;
   }
 }

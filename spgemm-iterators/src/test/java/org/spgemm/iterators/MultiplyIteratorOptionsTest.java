@@ -54,10 +54,13 @@ class MultiplyIteratorOptionsTest {
     assertEquals(Domain.FP64, p.domain());
     assertEquals(4096, p.batchBRows());
     assertEquals(4096, p.maxBatchRows());
-    assertEquals(32L << 20, p.maxBatchBytes());
+    assertEquals(MultiplyIteratorOptions.FROM_HEAP, p.maxBatchBytes());
+    assertEquals(MultiplyIteratorOptions.FROM_HEAP, p.cacheBytes());
+    assertEquals(MultiplyIteratorOptions.FROM_HEAP, p.cBufferBytes());
     assertEquals(2, p.threads());
     assertEquals(4, p.scanThreads());
     assertEquals(1000L, p.yieldMillis());
+    assertNull(p.table());
   }
 
   @Test
@@ -129,6 +132,9 @@ class MultiplyIteratorOptionsTest {
         Arguments.of(MultiplyIteratorOptions.MAX_BATCH_ROWS, "1.5"),
         Arguments.of(MultiplyIteratorOptions.MAX_BATCH_BYTES, "0"),
         Arguments.of(MultiplyIteratorOptions.MAX_BATCH_BYTES, "32MB"),
+        Arguments.of(MultiplyIteratorOptions.CACHE_BYTES, "-5"),
+        Arguments.of(MultiplyIteratorOptions.C_BUFFER_BYTES, "many"),
+        Arguments.of(MultiplyIteratorOptions.TIMESTAMP, "yesterday"),
         Arguments.of(MultiplyIteratorOptions.THREADS, "0"),
         Arguments.of(MultiplyIteratorOptions.THREADS, ""),
         Arguments.of(MultiplyIteratorOptions.SCAN_THREADS, "-4"),
@@ -159,6 +165,7 @@ class MultiplyIteratorOptionsTest {
     covered.add(MultiplyIteratorOptions.JOB); // see missingJob
     covered.add(MultiplyIteratorOptions.JOB_KEY); // see missingJobKey
     covered.add(MultiplyIteratorOptions.B_TABLE); // any non-blank name is valid here
+    covered.add(MultiplyIteratorOptions.TABLE); // likewise
     assertEquals(MultiplyIteratorOptions.descriptions().keySet(), covered);
   }
 
@@ -189,7 +196,10 @@ class MultiplyIteratorOptionsTest {
       } else {
         options.put(MultiplyIteratorOptions.JOB_KEY, bad);
       }
-      IllegalArgumentException e = refused(options);
+      // a compaction needs no key (starting one takes WRITE); a scan-scope multiply does
+      MultiplyIteratorOptions.parse(options);
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+          () -> new RowByRowMultiplyIterator().validateOptions(options));
       assertTrue(e.getMessage().contains("'" + MultiplyIteratorOptions.JOB_KEY + "'"),
           e.getMessage());
     }

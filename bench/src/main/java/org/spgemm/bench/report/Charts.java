@@ -66,10 +66,13 @@ public final class Charts {
     return switch (m) {
       case BL -> new Color(0x4C72B0);
       case GRAPHULO -> new Color(0x937860);
+      case RRP_SCAN -> new Color(0xF2B880);
       case RRP -> new Color(0xDD8452);
       case GRRP -> new Color(0x8172B3);
       case CLIENT -> new Color(0x55A868);
+      case CLIENT_BULK -> new Color(0x2E7D4F);
       case FLOOR -> new Color(0xC44E52);
+      case BULK_FLOOR -> new Color(0x7F2A2D);
     };
   }
 

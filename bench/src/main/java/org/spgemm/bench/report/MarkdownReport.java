@@ -39,6 +39,7 @@ public final class MarkdownReport {
       workerTable(sb, s, k);
       grrpTable(sb, s, k);
       geoMeans(sb, s, k);
+      timeFractions(sb, s, k);
     }
     failures(sb, s);
     if (!charts.isEmpty()) {
@@ -101,7 +102,8 @@ public final class MarkdownReport {
   }
 
   private static void rateTable(StringBuilder sb, Summary s, int k) {
-    List<Method> ms = s.methods().stream().filter(m -> m != Method.FLOOR).toList();
+    List<Method> ms = s.methods().stream()
+        .filter(m -> m != Method.FLOOR && m != Method.BULK_FLOOR).toList();
     sb.append("### Rates and volumes (medians)\n\n| dataset |");
     ms.forEach(m -> sb.append(' ').append(m.label).append(" pp/s |"));
     sb.append(" BL entries written | RRp B fetched | gRRp B fetched |\n|---|");
@@ -124,7 +126,8 @@ public final class MarkdownReport {
 
   /** RRp and gRRp against the write floor, and the split of their iterator's worker time. */
   private static void workerTable(StringBuilder sb, Summary s, int k) {
-    List<Method> ms = Stream.of(Method.RRP, Method.GRRP).filter(s.methods()::contains).toList();
+    List<Method> ms = Stream.of(Method.RRP_SCAN, Method.RRP, Method.GRRP)
+        .filter(s.methods()::contains).toList();
     if (ms.isEmpty()) {
       return;
     }
@@ -132,8 +135,9 @@ public final class MarkdownReport {
         + "\"/ floor\": the method's median multiply time over the write floor's. Worker-seconds"
         + " (medians) are summed over the iterator's threads on every tablet server: fetch ="
         + " nested scans of B rows into the batch's panel, kernel = the row-by-row accumulation,"
-        + " write = handing C rows to the BatchWriter and its closing flush, wait = the scan"
-        + " thread waiting for a batch to finish. Remote = B entries read from a tablet another"
+        + " write = handing C rows to the BatchWriter and its closing flush (RRp-scan) or to the"
+        + " compaction's file writer (RRp, gRRp), wait = the scan or compaction thread waiting"
+        + " for a batch to finish. Remote = B entries read from a tablet another"
         + " server hosts.\n\n| dataset | method | multiply | floor | / floor | fetch | kernel |"
         + " write | wait | B fetched | remote |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
         + "---:|\n");
@@ -191,6 +195,28 @@ public final class MarkdownReport {
     ms.forEach(m -> sb.append(" **").append(num(s.geoMeanSpeedup(k, m, null), "%.2f"))
         .append("** |"));
     sb.append("\n\n");
+  }
+
+  /** Each method's multiply time as a fraction of the baselines' (geometric means). */
+  private static void timeFractions(StringBuilder sb, Summary s, int k) {
+    List<Method> bases = Stream.of(Method.BL, Method.CLIENT, Method.CLIENT_BULK)
+        .filter(s.methods()::contains).toList();
+    if (bases.isEmpty()) {
+      return;
+    }
+    sb.append("### Multiply time as a fraction of the baselines' (geometric mean over datasets;"
+        + " below 1: faster)\n\n| method |");
+    bases.forEach(b -> sb.append(" / ").append(b.label).append(" |"));
+    sb.append("\n|---|");
+    bases.forEach(b -> sb.append("---:|"));
+    sb.append('\n');
+    for (Method m : s.methods()) {
+      sb.append("| ").append(m.label).append(" |");
+      bases.forEach(b -> sb.append(' ')
+          .append(num(1 / s.geoMeanSpeedup(k, m, null, b), "%.2f")).append(" |"));
+      sb.append('\n');
+    }
+    sb.append('\n');
   }
 
   private static void failures(StringBuilder sb, Summary s) {

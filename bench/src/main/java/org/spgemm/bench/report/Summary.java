@@ -82,18 +82,28 @@ public final class Summary {
 
   /** BL's median multiply time over the method's (above 1: faster than BL). */
   public double speedupOverBl(int k, String dataset, Method m) {
-    return medianMultiply(k, dataset, Method.BL) / medianMultiply(k, dataset, m);
+    return speedup(k, dataset, m, Method.BL);
+  }
+
+  /** {@code base}'s median multiply time over the method's (above 1: faster than base). */
+  public double speedup(int k, String dataset, Method m, Method base) {
+    return medianMultiply(k, dataset, base) / medianMultiply(k, dataset, m);
   }
 
   /** Geometric mean of the speed-up over BL across the datasets matching {@code category}. */
   public double geoMeanSpeedup(int k, Method m, String category) {
+    return geoMeanSpeedup(k, m, category, Method.BL);
+  }
+
+  /** Geometric mean of the speed-up over {@code base} across datasets of {@code category}. */
+  public double geoMeanSpeedup(int k, Method m, String category, Method base) {
     double logSum = 0;
     int n = 0;
     for (String d : datasets()) {
       if (category != null && !first(d).category().equals(category)) {
         continue;
       }
-      double s = speedupOverBl(k, d, m);
+      double s = speedup(k, d, m, base);
       if (Double.isFinite(s) && s > 0) {
         logSum += Math.log(s);
         n++;

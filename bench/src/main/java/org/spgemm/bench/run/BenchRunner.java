@@ -210,10 +210,13 @@ public final class BenchRunner {
         }
         yield new GraphuloContender(graphulo);
       }
-      case RRP -> new RrpContender();
+      case RRP_SCAN -> new RrpContender(org.spgemm.client.Engine.SCAN);
+      case RRP -> new RrpContender(org.spgemm.client.Engine.COMPACTION);
       case GRRP -> new GrrpContender();
       case CLIENT -> new ClientSideContender();
+      case CLIENT_BULK -> new ClientBulkContender();
       case FLOOR -> new WriteFloorContender();
+      case BULK_FLOOR -> new BulkFloorContender();
     };
   }
 

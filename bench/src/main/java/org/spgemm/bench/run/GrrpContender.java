@@ -34,7 +34,7 @@ final class GrrpContender implements Contender {
     long t0 = System.nanoTime();
     int parts = cell.splits.size() + 1;
     plan = Partitioner.plan(cell.client, cell.source, parts,
-        PartitionOptions.parts(parts).withSeed(METIS_SEED), RrpContender.options());
+        PartitionOptions.parts(parts).withSeed(METIS_SEED), RrpContender.options(org.spgemm.client.Engine.COMPACTION));
     planNanos = System.nanoTime() - t0;
   }
 
@@ -45,7 +45,7 @@ final class GrrpContender implements Contender {
     plan.apply(cell.client, m, ApplyOptions.defaults()
         .withBalanceTimeout(Duration.ofSeconds(30)));
     long applyNanos = System.nanoTime() - t0;
-    MultiplyResult r = SpGEMM.multiply(cell.client, m, RrpContender.options());
+    MultiplyResult r = SpGEMM.multiply(cell.client, m, RrpContender.options(org.spgemm.client.Engine.COMPACTION));
     Outcome o = RrpContender.outcome(cell, m, r);
     o.readC = () -> Partitioner.readC(cell.client, m, cell.a.rows(), cell.b.cols(),
         ValueCodecs.DECIMAL); // in original keys

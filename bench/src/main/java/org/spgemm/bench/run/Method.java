@@ -8,10 +8,16 @@ public enum Method {
   BL("BL", "outer product + summing combiner (Graphulo TableMult, from its paper)"),
   GRAPHULO("Graphulo", "the real Graphulo TableMult from --graphulo-jar, called through"
       + " reflection"),
-  RRP("RRp", "row-by-row iterator on equal row blocks"),
+  RRP_SCAN("RRp-scan", "row-by-row scan iterator writing C through a BatchWriter (the paper's"
+      + " write path), equal row blocks"),
+  RRP("RRp", "row-by-row multiply inside a user compaction, C straight into the tablets' files,"
+      + " equal row blocks"),
   GRRP("gRRp", "row-by-row iterator on the METIS-partitioned copy"),
   CLIENT("client", "scan A and B out, multiply in the client, write C back"),
-  FLOOR("floor", "ingest nnz(C) precomputed entries with one BatchWriter");
+  CLIENT_BULK("client+bulk", "scan A and B out, multiply in the client, write C as RFiles and"
+      + " bulk-import them"),
+  FLOOR("floor", "ingest nnz(C) precomputed entries with one BatchWriter"),
+  BULK_FLOOR("bulk-floor", "write nnz(C) precomputed entries as RFiles and bulk-import them");
 
   public final String label;
   public final String description;
@@ -32,7 +38,7 @@ public enum Method {
         return m;
       }
     }
-    throw new IllegalArgumentException("unknown method '" + label + "' (BL, Graphulo, RRp, gRRp,"
-        + " client, floor)");
+    throw new IllegalArgumentException("unknown method '" + label + "' ("
+        + String.join(", ", Arrays.stream(values()).map(m -> m.label).toList()) + ")");
   }
 }

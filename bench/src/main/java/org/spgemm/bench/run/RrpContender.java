@@ -1,27 +1,37 @@
 package org.spgemm.bench.run;
 
+import org.spgemm.client.Engine;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
 
-/** RRp: a fresh M (A and B loaded, untimed) per repetition, so no run pays to clear a stale C. */
+/**
+ * RRp: a fresh M (A and B loaded, untimed) per repetition, so no run pays to clear a stale C; on
+ * the compaction engine (the default, {@code RRp}) or the scan engine ({@code RRp-scan}).
+ */
 final class RrpContender implements Contender {
 
-  /** The multiply options every RRp and gRRp run uses (as `spgemm multiply` does). */
-  static MultiplyOptions options() {
-    return MultiplyOptions.builder().batchLimits(4096, 4096, 32L << 20).threads(2, 4).build();
+  private final Engine engine;
+
+  RrpContender(Engine engine) {
+    this.engine = engine;
+  }
+
+  /** The multiply options every RRp and gRRp run uses: the API's defaults, as `spgemm multiply`. */
+  static MultiplyOptions options(Engine engine) {
+    return MultiplyOptions.builder().engine(engine).build();
   }
 
   @Override
   public Method method() {
-    return Method.RRP;
+    return engine == Engine.SCAN ? Method.RRP_SCAN : Method.RRP;
   }
 
   @Override
   public Outcome run(Cell cell, int rep) {
-    String m = cell.table("RRp" + rep);
+    String m = cell.table(method().name() + rep);
     cell.loadM(m);
-    return outcome(cell, m, SpGEMM.multiply(cell.client, m, options()));
+    return outcome(cell, m, SpGEMM.multiply(cell.client, m, options(engine)));
   }
 
   /** C in family C of {@code m}, with the iterator's counts and counters. */

@@ -1,0 +1,146 @@
+package org.spgemm.client;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.ConditionalWriter;
+import org.apache.accumulo.core.client.ConditionalWriterConfig;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Condition;
+import org.apache.accumulo.core.data.ConditionalMutation;
+import org.apache.accumulo.core.data.Value;
+import org.spgemm.iterators.JobRecord;
+
+/**
+ * The state record of one C family: who writes it (a job holding a lease that its client renews)
+ * and whether it is RUNNING, COMPLETE or FAILED. Claimed by compare-and-set, so two multiplies
+ * can never write the same C at once; a RUNNING state whose lease ran out belongs to a client
+ * that is gone, reads as FAILED, and may be claimed again.
+ */
+final class CState {
+
+  /** A RUNNING state not renewed for this long is abandoned. */
+  static final long LEASE_MILLIS = 60_000;
+  /** How often a running job renews its lease. */
+  static final long RENEW_MILLIS = 5_000;
+
+  private final AccumuloClient client;
+  private final String table;
+  private final String cFamily;
+  private final String jobId;
+  /** The value this job last wrote: the condition of its next write. */
+  private Value current;
+
+  CState(AccumuloClient client, String table, String cFamily, String jobId) {
+    this.client = client;
+    this.table = table;
+    this.cFamily = cFamily;
+    this.jobId = jobId;
+  }
+
+  /** The state as a reader should see it: an abandoned RUNNING state reads FAILED. */
+  static Map<String,String> read(AccumuloClient client, String table, String cFamily) {
+    Value v = MatrixStore.readMeta(client, table, JobRecord.C_STATE_PREFIX + cFamily);
+    if (v == null) {
+      return Map.of();
+    }
+    Map<String,String> m = JobRecord.decode(v);
+    if (abandoned(m, System.currentTimeMillis())) {
+      m.put("state", JobRecord.State.FAILED.name());
+      m.put("error", "abandoned: the client of job " + m.get("job") + " stopped renewing its"
+          + " lease at " + m.get("lease") + " (killed or cut off); C is not complete");
+    }
+    return m;
+  }
+
+  private static boolean abandoned(Map<String,String> m, long now) {
+    if (!JobRecord.State.RUNNING.name().equals(m.get("state"))) {
+      return false;
+    }
+    try {
+      return now - Long.parseLong(m.getOrDefault("lease", "0")) > LEASE_MILLIS;
+    } catch (NumberFormatException e) {
+      return true;
+    }
+  }
+
+  /**
+   * Makes this job the writer of C, or refuses with a message naming the job that holds it.
+   * Removes the job record of an abandoned job it takes over.
+   */
+  void claim() {
+    Value before = MatrixStore.readMeta(client, table, JobRecord.C_STATE_PREFIX + cFamily);
+    Map<String,String> old = before == null ? Map.of() : JobRecord.decode(before);
+    long now = System.currentTimeMillis();
+    if (JobRecord.State.RUNNING.name().equals(old.get("state")) && !abandoned(old, now)) {
+      throw new SpgemmException("refused: family " + cFamily + " of " + table + " is being"
+          + " written by job " + old.get("job") + " (lease renewed " + (now
+              - Long.parseLong(old.getOrDefault("lease", "0"))) / 1000 + " s ago); wait for it"
+          + " to finish or choose another C family");
+    }
+    if (!compareAndSet(before, running(now))) {
+      throw new SpgemmException("refused: another multiply claimed family " + cFamily + " of "
+          + table + " at the same moment");
+    }
+    if (old.get("job") != null && JobRecord.State.RUNNING.name().equals(old.get("state"))) {
+      MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + old.get("job"), null);
+    }
+  }
+
+  /** Renews the lease; false if another job has taken C over meanwhile. */
+  boolean renew() {
+    return compareAndSet(current, running(System.currentTimeMillis()));
+  }
+
+  /** Sets a final state (COMPLETE or FAILED) with its details; the lease ends with it. */
+  void finish(JobRecord.State state, Map<String,String> details) {
+    Map<String,String> m = new LinkedHashMap<>();
+    m.put("state", state.name());
+    m.put("job", jobId);
+    m.putAll(details);
+    Value v = JobRecord.encode(m);
+    if (!compareAndSet(current, v)) {
+      throw new SpgemmException("family " + cFamily + " of " + table + " was taken over by"
+          + " another job while job " + jobId + " ran (its lease lapsed); its state is left to"
+          + " that job");
+    }
+  }
+
+  private Value running(long now) {
+    Map<String,String> m = new LinkedHashMap<>();
+    m.put("state", JobRecord.State.RUNNING.name());
+    m.put("job", jobId);
+    m.put("lease", Long.toString(now));
+    return JobRecord.encode(m);
+  }
+
+  private boolean compareAndSet(Value expected, Value next) {
+    ConditionalMutation cm = new ConditionalMutation(JobRecord.ROW);
+    Condition c = new Condition(JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + cFamily);
+    if (expected != null) {
+      c.setValue(expected.get());
+    }
+    cm.addCondition(c);
+    cm.put(JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + cFamily, next);
+    try (ConditionalWriter w = client.createConditionalWriter(table,
+        new ConditionalWriterConfig().setTimeout(60, TimeUnit.SECONDS))) {
+      ConditionalWriter.Status s = w.write(cm).getStatus();
+      if (s == ConditionalWriter.Status.ACCEPTED) {
+        current = next;
+        return true;
+      }
+      if (s == ConditionalWriter.Status.REJECTED) {
+        return false;
+      }
+      throw new ClusterException("cannot write the state of " + cFamily + " in " + table + ": "
+          + s + " (WRITE permission needed)", null);
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    } catch (org.apache.accumulo.core.client.AccumuloException
+        | org.apache.accumulo.core.client.AccumuloSecurityException e) {
+      throw new ClusterException("cannot write the state of " + cFamily + " in " + table + ": "
+          + e.getMessage(), e);
+    }
+  }
+}

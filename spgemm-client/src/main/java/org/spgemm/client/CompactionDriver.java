@@ -1,0 +1,177 @@
+package org.spgemm.client;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.progress.BatchStats;
+
+/**
+ * The compaction engine: one user compaction of M (flushed first) with the multiply iterator;
+ * each tablet computes its C rows into its new file and records its counts, or its error, beside
+ * the job record. The client follows those records (READ is enough), cancels the compaction on
+ * an error, a time-out or an interrupt, and removes the records when the job ends.
+ */
+final class CompactionDriver {
+
+  private static final long POLL_MILLIS = 500;
+
+  private final AccumuloClient client;
+  private final String table;
+  private final String jobId;
+  private final Heartbeat heartbeat;
+
+  CompactionDriver(AccumuloClient client, String table, String jobId, Heartbeat heartbeat) {
+    this.client = client;
+    this.table = table;
+    this.jobId = jobId;
+    this.heartbeat = heartbeat;
+  }
+
+  /** Runs the compaction to its end, keeping {@code counts} up to date. */
+  void run(IteratorSetting setting, RunCounts counts) {
+    CompactionConfig cfg = new CompactionConfig().setIterators(List.of(setting)).setFlush(true)
+        .setWait(true);
+    ExecutorService exec = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "spgemm-compaction");
+      t.setDaemon(true);
+      return t;
+    });
+    Future<?> compaction = exec.submit(() -> {
+      client.tableOperations().compact(table, cfg);
+      return null;
+    });
+    boolean finished = false;
+    try {
+      while (!finished) {
+        try {
+          compaction.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
+          finished = true;
+        } catch (TimeoutException e) {
+          // still running
+        }
+        follow(counts);
+        if (!finished) {
+          heartbeat.beat(counts.total);
+        }
+      }
+    } catch (ExecutionException e) {
+      throw refused(e.getCause());
+    } catch (InterruptedException e) {
+      cancel(compaction);
+      Thread.currentThread().interrupt();
+      throw new SpgemmException("interrupted; the compaction of " + table + " was cancelled");
+    } catch (RuntimeException e) {
+      cancel(compaction);
+      throw e;
+    } finally {
+      exec.shutdownNow();
+    }
+  }
+
+  /** Reads the tablets' records into the counts; throws the first error a tablet recorded. */
+  private void follow(RunCounts counts) {
+    String done = JobRecord.DONE_PREFIX + jobId + ":";
+    String progress = JobRecord.PROGRESS_PREFIX + jobId + ":";
+    String error = JobRecord.ERROR_PREFIX + jobId + ":";
+    Map<String,BatchStats> perTablet = new HashMap<>();
+    Set<String> finished = new HashSet<>();
+    for (Map.Entry<Key,Value> e : records()) {
+      String q = e.getKey().getColumnQualifier().toString();
+      if (q.startsWith(error)) {
+        String why = BatchStats.decode(e.getValue().get()).error;
+        throw new SpgemmException(why == null || why.isBlank() ? "a tablet failed" : why);
+      } else if (q.startsWith(done)) {
+        String tablet = q.substring(done.length());
+        perTablet.put(tablet, BatchStats.decode(e.getValue().get()));
+        finished.add(tablet);
+      } else if (q.startsWith(progress)) {
+        String tablet = q.substring(progress.length());
+        if (!finished.contains(tablet)) {
+          perTablet.put(tablet, BatchStats.decode(e.getValue().get()));
+        }
+      }
+    }
+    counts.replace(perTablet.values(), finished.size());
+  }
+
+  private Iterable<Map.Entry<Key,Value>> records() {
+    try {
+      Scanner s = client.createScanner(table, Authorizations.EMPTY);
+      s.setRange(new Range(JobRecord.ROW));
+      s.fetchColumnFamily(new Text(JobRecord.FAMILY));
+      return s;
+    } catch (TableNotFoundException e) {
+      throw new ClusterException("table " + table + " does not exist", e);
+    }
+  }
+
+  /** Removes every record this job's tablets wrote. */
+  void removeRecords() {
+    String[] prefixes = {JobRecord.DONE_PREFIX + jobId + ":",
+        JobRecord.PROGRESS_PREFIX + jobId + ":", JobRecord.ERROR_PREFIX + jobId + ":"};
+    try (BatchWriter w = client.createBatchWriter(table)) {
+      Mutation m = new Mutation(JobRecord.ROW);
+      for (Map.Entry<Key,Value> e : records()) {
+        String q = e.getKey().getColumnQualifier().toString();
+        for (String p : prefixes) {
+          if (q.startsWith(p)) {
+            m.putDelete(JobRecord.FAMILY, q);
+          }
+        }
+      }
+      if (m.size() > 0) {
+        w.addMutation(m);
+      }
+    } catch (Exception e) {
+      // records of an ended job only cost a few bytes; the next claim of C ignores them
+    }
+  }
+
+  private void cancel(Future<?> compaction) {
+    try {
+      client.tableOperations().cancelCompaction(table);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      // the job record is removed next, after which no tablet computes any further
+    }
+    compaction.cancel(true);
+  }
+
+  private SpgemmException refused(Throwable cause) {
+    String msg = String.valueOf(cause.getMessage());
+    if (msg.contains("Another compaction with iterators")) {
+      return new SpgemmException("refused: another multiply (or another compaction with"
+          + " iterators) is running on table " + table + "; Accumulo runs one at a time");
+    }
+    if (cause instanceof AccumuloSecurityException) {
+      return new ClusterException("cannot compact " + table + " (WRITE permission needed): "
+          + msg, cause);
+    }
+    if (cause instanceof TableNotFoundException) {
+      return new ClusterException("table " + table + " does not exist", cause);
+    }
+    return new ClusterException("compaction of " + table + " failed: " + msg, cause);
+  }
+}

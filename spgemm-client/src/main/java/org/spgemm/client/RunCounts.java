@@ -1,0 +1,58 @@
+package org.spgemm.client;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.spgemm.progress.BatchStats;
+
+/** Counts of a running multiply, summed over tablets and per tablet server; feeds the listener. */
+final class RunCounts {
+
+  final BatchStats total = new BatchStats();
+  final Map<String,BatchStats> perServer = new HashMap<>();
+  final int tablets;
+  private final ProgressListener listener;
+  private int tabletsDone;
+
+  RunCounts(int tablets, ProgressListener listener) {
+    this.tablets = tablets;
+    this.listener = listener;
+  }
+
+  /** Adds one batch's (or tablet's) counts; {@code tabletDone} when a tablet has finished. */
+  synchronized void add(BatchStats st, boolean tabletDone) {
+    if (st != null) {
+      total.add(st);
+      perServer.computeIfAbsent(st.server, k -> {
+        BatchStats b = new BatchStats();
+        b.server = k;
+        return b;
+      }).add(st);
+    }
+    if (tabletDone) {
+      tabletsDone++;
+    }
+    listener.onProgress(total, tabletsDone, tablets);
+  }
+
+  /** Replaces every count with the sum of {@code tablets}, {@code done} of which are finished. */
+  synchronized void replace(java.util.Collection<BatchStats> perTablet, int done) {
+    BatchStats sum = new BatchStats();
+    perServer.clear();
+    for (BatchStats st : perTablet) {
+      sum.add(st);
+      perServer.computeIfAbsent(st.server, k -> {
+        BatchStats b = new BatchStats();
+        b.server = k;
+        return b;
+      }).add(st);
+    }
+    total.clear();
+    total.add(sum);
+    tabletsDone = done;
+    listener.onProgress(total, tabletsDone, tablets);
+  }
+
+  MultiplyResult result(long wallNanos, long setupNanos) {
+    return new MultiplyResult(total, perServer, tablets, wallNanos, setupNanos);
+  }
+}

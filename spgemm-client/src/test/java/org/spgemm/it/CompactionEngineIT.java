@@ -1,0 +1,260 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.accumulo.core.client.Accumulo;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+import org.apache.accumulo.core.security.TablePermission;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.client.SpgemmException;
+import org.spgemm.client.TableM;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.CompactionMultiplyIterator;
+import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.matrix.Poisson3D;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.RmatGenerator;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * The compaction engine (the default): C computed inside a user compaction of M equals the
+ * in-memory product and the scan engine's C; B rows are fetched once per tablet; bad values,
+ * refusals and hub rows end cleanly (no retry loop, A and B unchanged, C marked FAILED).
+ */
+@ClusterTest
+class CompactionEngineIT {
+
+  @Test
+  void sameCAsTheScanEngineAndTheReference() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      SparseMatrix a = RmatGenerator.generate(9, 16, 11);
+      SparseMatrix b = RmatGenerator.generate(9, 16, 12);
+      List<String> splits = List.of("100", "200", "300", "400");
+      MultiplyResult compaction = RowByRowMultiplyIT.multiplyAndCheck(client, a, b, splits,
+          MultiplyOptions.builder().batchLimits(64, 4096, 32 << 20).build());
+      MultiplyResult scan = RowByRowMultiplyIT.multiplyAndCheck(client, a, b, splits,
+          MultiplyOptions.builder().engine(Engine.SCAN).batchLimits(64, 4096, 32 << 20).build());
+      assertEquals(scan.nnzC(), compaction.nnzC());
+      assertEquals(5, compaction.tablets());
+      assertTrue(compaction.batches() > 5, "several batches per tablet: " + compaction.batches());
+    }
+  }
+
+  @Test
+  void bRowsAreFetchedOncePerTablet() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      SparseMatrix p = Poisson3D.generate(10, 27);
+      List<String> splits = List.of("250", "500", "750");
+      MultiplyOptions small = MultiplyOptions.builder().batchLimits(40, 4096, 32 << 20).build();
+      MultiplyResult r = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits, small);
+      MultiplyResult scan = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
+          MultiplyOptions.builder().engine(Engine.SCAN).batchLimits(40, 4096, 32 << 20).build());
+      // each tablet reads a B row at most once: at most nnz(B) per tablet, far less than per batch
+      assertTrue(r.bEntriesFetched() <= 4L * p.nnz(), r.bEntriesFetched() + " > 4 x " + p.nnz());
+      assertTrue(r.bEntriesFetched() < scan.bEntriesFetched(),
+          "cache: " + r.bEntriesFetched() + " vs per batch: " + scan.bEntriesFetched());
+    }
+  }
+
+  @Test
+  void malformedValueInAFailsCleanlyWithoutRetrying() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("cbad");
+      SparseMatrix a = Fixtures.random(30, 30, 0.2, 5);
+      Fixtures.createAndLoad(client, table, a, a, List.of("10", "20"));
+      ItHelpers.put(client, table, "15", "A", "03", bytes("not-a-number"));
+      Map<String,String> before = ItHelpers.snapshotAll(client, table);
+      SpgemmException e = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+      assertTrue(e.getMessage().contains("A(15, 03)") && e.getMessage().contains("not-a-number"),
+          e.getMessage());
+      assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "no C left behind");
+      assertEquals("FAILED", SpGEMM.cState(client, table, "C").get("state"));
+      Map<String,String> after = ItHelpers.snapshotAll(client, table);
+      after.keySet().removeIf(k -> k.startsWith(JobRecord.ROW));
+      before.keySet().removeIf(k -> k.startsWith(JobRecord.ROW));
+      assertEquals(before, after, "A and B unchanged");
+      // the compaction has ended: a second multiply is not refused as "another is running"
+      SpgemmException again = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+      assertTrue(again.getMessage().contains("not-a-number"), again.getMessage());
+    }
+  }
+
+  @Test
+  void malformedValueInBNamesBsEntry() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("cbadb");
+      SparseMatrix a = Fixtures.random(30, 30, 0.3, 6);
+      Fixtures.createAndLoad(client, table, a, a, List.of("10"));
+      ItHelpers.put(client, table, "05", "B", "07", bytes("1.2.3"));
+      SpgemmException e = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+      assertTrue(e.getMessage().contains("B(05, 07)"), e.getMessage());
+      assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"));
+      assertFalse(SpGEMM.isComplete(client, table, "C"));
+    }
+  }
+
+  @Test
+  void aCRunningUnderALiveLeaseIsRefusedAndAnAbandonedOneTakenOver() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("clease");
+      SparseMatrix a = Fixtures.random(20, 20, 0.3, 7);
+      Fixtures.createAndLoad(client, table, a, a, List.of());
+      long now = System.currentTimeMillis();
+      ItHelpers.put(client, table, JobRecord.ROW, JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + "C",
+          bytes("state=RUNNING;job=other;lease=" + now));
+      SpgemmException e = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+      assertTrue(e.getMessage().contains("being written by job other"), e.getMessage());
+      assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "nothing written");
+      // the other client died: its lease lapsed a minute ago
+      ItHelpers.put(client, table, JobRecord.ROW, JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + "C",
+          bytes("state=RUNNING;job=other;lease=" + (now - 120_000)));
+      assertEquals("FAILED", SpGEMM.cState(client, table, "C").get("state"), "reads as FAILED");
+      SpGEMM.multiply(client, table, MultiplyOptions.defaults());
+      assertTrue(SpGEMM.isComplete(client, table, "C"));
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),
+          MatrixStore.read(client, table, "C", 20, 20, ValueCodecs.DECIMAL));
+    }
+  }
+
+  @Test
+  void writerOfOneTableCannotPointTheIteratorAtAnother() throws Exception {
+    try (AccumuloClient root = SharedCluster.client()) {
+      String secret = Fixtures.uniqueTable("csecret");
+      SparseMatrix a = Fixtures.random(20, 20, 0.3, 8);
+      Fixtures.createAndLoad(root, secret, a, a, List.of());
+      String user = Fixtures.uniqueTable("cwriter");
+      root.securityOperations().createLocalUser(user, new PasswordToken("pw"));
+      String own = Fixtures.uniqueTable("cown");
+      TableM.create(root, own);
+      for (TablePermission p : List.of(TablePermission.READ, TablePermission.WRITE)) {
+        root.securityOperations().grantTablePermission(user, own, p);
+      }
+      try (AccumuloClient u = Accumulo.newClient()
+          .from(SharedCluster.cluster().clientProperties()).as(user, new PasswordToken("pw"))
+          .build()) {
+        ItHelpers.put(u, own, "01", "A", "01", bytes("1"));
+        // B from the secret table: it does not list `own` as a reader
+        ItHelpers.writeJobRecord(u, own, "j1", "k", "C", secret,
+            MultiplyIteratorOptions.Mode.MULTIPLY);
+        compact(u, own, "j1", own, secret);
+        // the compaction of `own` names another table as the job's
+        ItHelpers.writeJobRecord(u, own, "j2", "k", "C", own, MultiplyIteratorOptions.Mode.MULTIPLY);
+        compact(u, own, "j2", secret, null);
+      }
+      assertEquals(Map.of(), Fixtures.snapshot(root, own, "C"), "nothing computed");
+      List<String> errors = new ArrayList<>();
+      ItHelpers.snapshotAll(root, own).forEach((k, v) -> {
+        if (k.contains(JobRecord.ERROR_PREFIX)) {
+          errors.add(v);
+        }
+      });
+      assertEquals(2, errors.size(), errors.toString());
+      assertTrue(errors.stream().anyMatch(x -> x.contains("not listed in table.custom")), errors
+          .toString());
+      assertTrue(errors.stream().anyMatch(x -> x.contains("compaction is of table " + own)),
+          errors.toString());
+    }
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static void compact(AccumuloClient u, String table, String job, String tableOption,
+      String bTable) throws Exception {
+    IteratorSetting is = new IteratorSetting(100, "spgemm", CompactionMultiplyIterator.class);
+    MultiplyIteratorOptions.setCompactionJob(is, job, tableOption, 1);
+    if (bTable != null) {
+      MultiplyIteratorOptions.setBTable(is, bTable);
+    }
+    u.tableOperations().compact(table,
+        new CompactionConfig().setIterators(List.of(is)).setFlush(true).setWait(true));
+  }
+
+  @Test
+  void progressReachesAUserWithoutSystemPermission() throws Exception {
+    try (AccumuloClient root = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("cprog");
+      SparseMatrix a = RmatGenerator.generate(9, 8, 21);
+      Fixtures.createAndLoad(root, table, a, a, List.of("100", "300"));
+      String user = Fixtures.uniqueTable("cuser");
+      root.securityOperations().createLocalUser(user, new PasswordToken("pw"));
+      for (TablePermission p : List.of(TablePermission.READ, TablePermission.WRITE)) {
+        root.securityOperations().grantTablePermission(user, table, p);
+      }
+      AtomicInteger calls = new AtomicInteger();
+      long[] lastRows = new long[1];
+      try (AccumuloClient u = Accumulo.newClient()
+          .from(SharedCluster.cluster().clientProperties()).as(user, new PasswordToken("pw"))
+          .build()) {
+        MultiplyResult r = SpGEMM.multiply(u, table, MultiplyOptions.builder()
+            .listener((total, done, tablets) -> {
+              calls.incrementAndGet();
+              lastRows[0] = total.rows;
+            }).build());
+        assertEquals(Fixtures.nonEmptyRows(a), r.aRows());
+        assertEquals(a.partialProducts(a), r.partialProducts());
+        assertEquals(Fixtures.nonEmptyRows(a), lastRows[0], "the listener saw every row");
+      }
+      assertTrue(calls.get() > 0);
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),
+          MatrixStore.read(root, table, "C", a.rows(), a.cols(), ValueCodecs.DECIMAL));
+    }
+  }
+
+  @Test
+  void hubRowsOfTwoHundredThousandEntriesFinishOnSmallServers() {
+    int hub = 200_000;
+    // A row 0 refers to every row of B; B row 1 holds an entry in every column, the others one
+    int[] ar = new int[hub];
+    int[] ac = new int[hub];
+    double[] av = new double[hub];
+    for (int j = 0; j < hub; j++) {
+      ac[j] = j;
+      av[j] = 1 + j % 3;
+    }
+    int[] br = new int[2 * hub];
+    int[] bc = new int[2 * hub];
+    double[] bv = new double[2 * hub];
+    int m = 0;
+    for (int j = 0; j < hub; j++) {
+      if (j != 1) {
+        br[m] = j;
+        bc[m] = j % 997;
+        bv[m++] = 2;
+      }
+    }
+    for (int k = 0; k < hub; k++) {
+      br[m] = 1;
+      bc[m] = k;
+      bv[m++] = 3;
+    }
+    SparseMatrix a = SparseMatrix.fromCoordinates(hub, hub, ar, ac, av, hub);
+    SparseMatrix b = SparseMatrix.fromCoordinates(hub, hub, br, bc, bv, m);
+    try (AccumuloClient client = SharedCluster.client()) {
+      RowByRowMultiplyIT.multiplyAndCheck(client, a, b, List.of("100000"),
+          MultiplyOptions.defaults());
+    }
+  }
+}

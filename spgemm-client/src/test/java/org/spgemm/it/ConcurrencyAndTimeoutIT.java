@@ -1,0 +1,79 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.client.SpgemmException;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.RmatGenerator;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * Two multiplies into one C never mix: the second, started while the first runs, is refused
+ * before it writes anything, on either engine, and C ends COMPLETE with the first's result. A
+ * multiply that makes no progress fails after its time-out, cancels its work, removes C and
+ * marks it FAILED.
+ */
+@ClusterTest
+class ConcurrencyAndTimeoutIT {
+
+  @ParameterizedTest
+  @EnumSource(Engine.class)
+  void aSecondMultiplyIntoARunningCIsRefused(Engine engine) {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("conc");
+      SparseMatrix a = RmatGenerator.generate(10, 16, 31);
+      Fixtures.createAndLoad(client, table, a, a, List.of("0300", "0600"));
+      AtomicReference<Throwable> second = new AtomicReference<>();
+      MultiplyOptions first = MultiplyOptions.builder().engine(engine).semiring("PLUS_TIMES")
+          .listener((total, done, tablets) -> {
+            if (second.get() == null) { // the first multiply is running: try a second one now
+              second.set(assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
+                  table, MultiplyOptions.builder().engine(engine).semiring("MIN_PLUS").build())));
+            }
+          }).build();
+      SpGEMM.multiply(client, table, first);
+      String why = second.get().getMessage();
+      assertTrue(why.startsWith("refused:") && why.contains("being written by job"), why);
+      assertEquals("COMPLETE", SpGEMM.cState(client, table, "C").get("state"));
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),
+          MatrixStore.read(client, table, "C", a.rows(), a.cols(), ValueCodecs.DECIMAL));
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Engine.class)
+  void aMultiplyWithoutProgressTimesOutAndLeavesNoC(Engine engine) {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = Fixtures.uniqueTable("stall");
+      SparseMatrix a = Fixtures.random(40, 40, 0.2, 17);
+      Fixtures.createAndLoad(client, table, a, a, List.of("20"));
+      long t0 = System.nanoTime();
+      SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
+          table, MultiplyOptions.builder().engine(engine)
+              .semiring("class:" + StallingSemiring.class.getName())
+              .threads(3, 4) // a worker pool of its own: the stalled workers block nobody else
+              .progressTimeout(Duration.ofSeconds(4)).build()));
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      assertTrue(e.getMessage().contains("no progress for 4 s"), e.getMessage());
+      assertTrue(seconds < 90, "gave up after " + seconds + " s");
+      Map<String,String> state = SpGEMM.cState(client, table, "C");
+      assertEquals("FAILED", state.get("state"), state.toString());
+      assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "no partial C left");
+    }
+  }
+}

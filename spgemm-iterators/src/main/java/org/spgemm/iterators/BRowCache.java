@@ -1,0 +1,74 @@
+package org.spgemm.iterators;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+
+/**
+ * Decoded B rows kept across the batches of one tablet, least recently used first out, bounded in
+ * bytes: a B row that several batches need is fetched once per tablet, not once per batch. Shared
+ * by the tablet's workers. A row larger than a quarter of the budget is not kept.
+ */
+final class BRowCache {
+
+  private final long capacity;
+  private final LinkedHashMap<ArrayByteSequence,BRow> rows = new LinkedHashMap<>(1024, 0.75f, true);
+  private long bytes;
+  private long hits;
+  private long misses;
+
+  BRowCache(long capacity) {
+    this.capacity = capacity;
+  }
+
+  /** The cached row, or null. */
+  synchronized BRow get(ArrayByteSequence row) {
+    BRow r = rows.get(row);
+    if (r == null) {
+      misses++;
+    } else {
+      hits++;
+    }
+    return r;
+  }
+
+  /** True if the row is cached; does not count as a use. */
+  synchronized boolean contains(ArrayByteSequence row) {
+    return rows.containsKey(row);
+  }
+
+  synchronized void put(ArrayByteSequence row, BRow r) {
+    long cost = cost(row, r);
+    if (cost > capacity / 4) {
+      return;
+    }
+    BRow old = rows.put(row, r);
+    if (old != null) {
+      bytes -= cost(row, old);
+    }
+    bytes += cost;
+    Iterator<Map.Entry<ArrayByteSequence,BRow>> it = rows.entrySet().iterator();
+    while (bytes > capacity && it.hasNext()) {
+      Map.Entry<ArrayByteSequence,BRow> e = it.next();
+      bytes -= cost(e.getKey(), e.getValue());
+      it.remove();
+    }
+  }
+
+  synchronized long bytes() {
+    return bytes;
+  }
+
+  synchronized long hits() {
+    return hits;
+  }
+
+  synchronized long misses() {
+    return misses;
+  }
+
+  private static long cost(ArrayByteSequence row, BRow r) {
+    return r.bytes + row.length() + 64;
+  }
+}

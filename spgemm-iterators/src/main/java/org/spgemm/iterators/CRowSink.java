@@ -1,0 +1,13 @@
+package org.spgemm.iterators;
+
+import org.spgemm.kernel.RowWorkspace;
+
+/** Where a worker puts each finished C row: a BatchWriter (scan engine) or the compaction's file. */
+interface CRowSink {
+
+  /**
+   * Takes the row last computed into {@code w}, whose column ids index {@code columnKeys};
+   * returns the entries taken.
+   */
+  int write(byte[] row, RowWorkspace w, byte[][] columnKeys) throws Exception;
+}

@@ -1,0 +1,202 @@
+package org.spgemm.iterators;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.Future;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.spgemm.env.TabletServerBridge;
+import org.spgemm.progress.BatchStats;
+
+/**
+ * The pass of a compaction that writes C's locality group: reads the tablet's A rows from the
+ * compaction's source, keeps up to {@code threads} batches computing on the worker pool, and hands
+ * out their C rows entry by entry in key order. Old C is not read, so it is replaced. On any
+ * failure it records the error ({@link TabletRecords}) and ends the pass early: it never throws,
+ * since Accumulo retries a failing compaction for ever.
+ */
+final class CompactionPass {
+
+  private static final long POLL_MILLIS = 500;
+  private static final long PROGRESS_EVERY_MILLIS = 2000;
+  private static final byte[] NO_VISIBILITY = new byte[0];
+
+  /** A batch on the pool and the channel its C rows come through. */
+  private record Slot(Future<?> future, CRowChannel channel) {}
+
+  private final SortedKeyValueIterator<Key,Value> source;
+  private final MultiplyIteratorOptions.Parsed opts;
+  private final AccumuloClient client;
+  private final String table;
+  private final TabletRecords records;
+  private final MemoryBudget budget;
+  private final ARowReader reader;
+  private final BatchWorker worker;
+  private final ArrayDeque<Slot> slots = new ArrayDeque<>();
+  private final BatchStats total = new BatchStats();
+  private final byte[] family;
+  private volatile boolean live = true;
+  private long lastProgress = System.currentTimeMillis();
+  private CRowChannel.CRow row;
+  private int col;
+  private Key topKey;
+  private Value topValue;
+
+  CompactionPass(SortedKeyValueIterator<Key,Value> source, MultiplyIteratorOptions.Parsed opts,
+      AccumuloClient client, String table, String bTable, TabletRecords records,
+      MemoryBudget budget) {
+    this.source = source;
+    this.opts = opts;
+    this.client = client;
+    this.table = table;
+    this.records = records;
+    this.budget = budget;
+    BRowCache cache = new BRowCache(budget.cacheBytes());
+    this.reader = new ARowReader(source, opts, budget.batchBytes(), cache);
+    this.worker = new BatchWorker(client, table, bTable, opts, budget, cache);
+    this.family = opts.cFamily().getBytes(StandardCharsets.UTF_8);
+    total.server = TabletServerBridge.serverId();
+  }
+
+  /** Seeks the source to the tablet's A rows and finds the first C entry. */
+  void start(Range tabletRange) throws IOException {
+    source.seek(tabletRange,
+        Set.<ByteSequence>of(new ArrayByteSequence(opts.aFamily().getBytes(StandardCharsets.UTF_8))),
+        true);
+    advance();
+  }
+
+  boolean hasTop() {
+    return topKey != null;
+  }
+
+  Key getTopKey() {
+    return topKey;
+  }
+
+  Value getTopValue() {
+    return topValue;
+  }
+
+  void next() throws IOException {
+    advance();
+  }
+
+  private void advance() throws IOException {
+    try {
+      if (row != null && ++col < row.quals().length) {
+        setTop();
+        return;
+      }
+      row = nextRow();
+      col = 0;
+      if (row != null) {
+        setTop();
+        return;
+      }
+      topKey = null;
+      topValue = null;
+      if (live) {
+        records.done(total);
+      }
+    } catch (BadInputException | CancellationException e) {
+      stop(e.getMessage() == null ? "cancelled" : e.getMessage());
+    } catch (IOException e) {
+      throw e; // the compaction's own files failed: Accumulo deals with that as with any compaction
+    } catch (Exception e) {
+      stop("multiply failed in tablet server " + TabletServerBridge.serverId() + ": " + e);
+    }
+  }
+
+  private void setTop() {
+    topKey = new Key(row.row(), family, row.quals()[col], NO_VISIBILITY, opts.timestamp());
+    topValue = new Value(row.values()[col]);
+  }
+
+  /** The next C row in key order, or null when the tablet is done. */
+  private CRowChannel.CRow nextRow() throws Exception {
+    while (true) {
+      fill();
+      Slot head = slots.peek();
+      if (head == null) {
+        return null;
+      }
+      long t0 = System.nanoTime();
+      CRowChannel.CRow r = head.channel().poll(POLL_MILLIS);
+      if (r != null) {
+        return r;
+      }
+      total.waitNanos += System.nanoTime() - t0;
+      if (head.channel().isOver()) {
+        slots.poll();
+        Throwable failure = head.channel().failure();
+        if (failure instanceof Exception e) {
+          throw e;
+        } else if (failure != null) {
+          throw new IllegalStateException(failure);
+        }
+        total.add(head.channel().stats());
+        maybeReportProgress();
+      } else if (!JobAuthorization.stillRunning(client, table, opts.job())) {
+        throw new CancellationException("job " + opts.job() + " ended while this tablet was"
+            + " computing (cancelled or failed elsewhere)");
+      }
+      MemoryBudget.touch(this);
+    }
+  }
+
+  /** Reads A into new batches until {@code threads} are in flight or A is exhausted. */
+  private void fill() throws IOException {
+    while (slots.size() < opts.threads() && reader.hasMore()) {
+      ABatch batch = reader.readBatch();
+      CRowChannel channel = new CRowChannel(budget.cBufferBytes(), opts, () -> live);
+      Future<?> f = WorkerPools.get(opts.threads()).submit(() -> {
+        try {
+          BatchStats sum = new BatchStats();
+          worker.forEachPiece(batch, (piece, panel, stats) -> {
+            worker.multiplyRows(piece, panel, channel, () -> live, stats);
+            sum.add(stats);
+          });
+          channel.finish(sum);
+        } catch (Throwable t) {
+          channel.fail(t);
+        }
+      });
+      slots.add(new Slot(f, channel));
+    }
+  }
+
+  private void maybeReportProgress() {
+    long now = System.currentTimeMillis();
+    if (now - lastProgress >= PROGRESS_EVERY_MILLIS) {
+      lastProgress = now;
+      records.progress(total);
+    }
+  }
+
+  /** Ends the pass early: records why, stops the workers, returns nothing more. */
+  private void stop(String why) {
+    live = false;
+    for (Slot s : slots) {
+      s.future().cancel(true);
+    }
+    slots.clear();
+    row = null;
+    topKey = null;
+    topValue = null;
+    records.error(why);
+  }
+
+  /** True once the pass ended, normally or not; its memory may then be given back. */
+  boolean ended() {
+    return topKey == null;
+  }
+}

@@ -1,0 +1,66 @@
+package org.spgemm.iterators;
+
+import java.util.HexFormat;
+import java.util.concurrent.TimeUnit;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.BatchWriterConfig;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.spgemm.progress.BatchStats;
+
+/**
+ * What a compaction-scope multiply tells its client, written into the job's table beside the job
+ * record (see {@link JobRecord}): the counts of one tablet so far, its final counts, or the error
+ * that stopped it. An iterator that throws in a compaction is retried for ever, so errors travel
+ * this way instead; the client reads these records with READ alone.
+ */
+final class TabletRecords {
+
+  private final AccumuloClient client;
+  private final String table;
+  private final String job;
+  private final String tablet;
+
+  TabletRecords(AccumuloClient client, String table, String job, Range tabletRange) {
+    this.client = client;
+    this.table = table;
+    this.job = job;
+    this.tablet = name(tabletRange);
+  }
+
+  /** A tablet is named by its end row (hex), so a compaction run again overwrites its records. */
+  static String name(Range r) {
+    return r.isInfiniteStopKey() ? "last" : HexFormat.of().formatHex(r.getEndKey().getRowData()
+        .toArray());
+  }
+
+  void progress(BatchStats total) {
+    write(JobRecord.PROGRESS_PREFIX, total.encode());
+  }
+
+  void done(BatchStats total) {
+    write(JobRecord.DONE_PREFIX, total.encode());
+  }
+
+  void error(String message) {
+    BatchStats s = new BatchStats();
+    s.error = message;
+    write(JobRecord.ERROR_PREFIX, s.encode());
+  }
+
+  private void write(String prefix, byte[] value) {
+    Mutation m = new Mutation(JobRecord.ROW);
+    m.put(JobRecord.FAMILY, JobRecord.tabletQualifier(prefix, job, tablet), new Value(value));
+    BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(1 << 16)
+        .setTimeout(60, TimeUnit.SECONDS);
+    try (BatchWriter w = client.createBatchWriter(table, cfg)) {
+      w.addMutation(m);
+    } catch (Exception e) {
+      // the client then sees no record for this tablet; compact() returning still ends the job
+      RateLimitedLog.warn("cannot record " + prefix + " of job " + job + " for tablet " + tablet
+          + ": " + e);
+    }
+  }
+}
