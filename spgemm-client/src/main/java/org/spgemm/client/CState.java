@@ -84,7 +84,9 @@ final class CState {
           + table + " at the same moment");
     }
     if (old.get("job") != null && JobRecord.State.RUNNING.name().equals(old.get("state"))) {
+      // the records of the abandoned job: its job record and its tablets' counts
       MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + old.get("job"), null);
+      CompactionDriver.removeRecords(client, table, old.get("job"));
     }
   }
 

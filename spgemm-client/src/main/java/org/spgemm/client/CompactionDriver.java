@@ -118,6 +118,10 @@ final class CompactionDriver {
   }
 
   private Iterable<Map.Entry<Key,Value>> records() {
+    return records(client, table);
+  }
+
+  private static Iterable<Map.Entry<Key,Value>> records(AccumuloClient client, String table) {
     try {
       Scanner s = client.createScanner(table, Authorizations.EMPTY);
       s.setRange(new Range(JobRecord.ROW));
@@ -130,11 +134,16 @@ final class CompactionDriver {
 
   /** Removes every record this job's tablets wrote. */
   void removeRecords() {
+    removeRecords(client, table, jobId);
+  }
+
+  /** Removes every record the tablets of job {@code jobId} wrote into {@code table}. */
+  static void removeRecords(AccumuloClient client, String table, String jobId) {
     String[] prefixes = {JobRecord.DONE_PREFIX + jobId + ":",
         JobRecord.PROGRESS_PREFIX + jobId + ":", JobRecord.ERROR_PREFIX + jobId + ":"};
     try (BatchWriter w = client.createBatchWriter(table)) {
       Mutation m = new Mutation(JobRecord.ROW);
-      for (Map.Entry<Key,Value> e : records()) {
+      for (Map.Entry<Key,Value> e : records(client, table)) {
         String q = e.getKey().getColumnQualifier().toString();
         for (String p : prefixes) {
           if (q.startsWith(p)) {

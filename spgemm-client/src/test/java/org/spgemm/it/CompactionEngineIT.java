@@ -166,7 +166,8 @@ class CompactionEngineIT {
       List<String> errors = new ArrayList<>();
       ItHelpers.snapshotAll(root, own).forEach((k, v) -> {
         if (k.contains(JobRecord.ERROR_PREFIX)) {
-          errors.add(v);
+          errors.add(new String(java.util.Base64.getDecoder().decode(v),
+              java.nio.charset.StandardCharsets.UTF_8));
         }
       });
       assertEquals(2, errors.size(), errors.toString());

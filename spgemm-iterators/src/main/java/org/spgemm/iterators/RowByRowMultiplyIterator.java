@@ -92,7 +92,11 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     if (passThrough || refusal != null) {
       source.seek(range, columnFamilies, inclusive);
       failed = refusal != null;
-      topKey = failed && source.hasTop() ? new Key(source.getTopKey()) : null;
+      // one error entry per tablet: a seek continuing after it (an exclusive start key that is
+      // an entry, not a bare row) returns nothing more
+      boolean continuation = !range.isInfiniteStartKey() && !range.isStartKeyInclusive()
+          && range.getStartKey().getColumnFamilyData().length() > 0;
+      topKey = failed && !continuation && source.hasTop() ? new Key(source.getTopKey()) : null;
       topValue = topKey == null ? null : new Value(errorStats(refusal).encode());
       return;
     }
