@@ -20,23 +20,26 @@ import org.spgemm.iterators.JobRecord;
  */
 final class CState {
 
-  /** A RUNNING state not renewed for this long is abandoned. */
-  static final long LEASE_MILLIS = 60_000;
-  /** How often a running job renews its lease. */
+  /** How often a running job renews its lease (a lease lasts at least twice as long). */
   static final long RENEW_MILLIS = 5_000;
 
   private final AccumuloClient client;
   private final String table;
   private final String cFamily;
   private final String jobId;
+  private final Engine engine;
+  private final long leaseMillis;
   /** The value this job last wrote: the condition of its next write. */
   private Value current;
 
-  CState(AccumuloClient client, String table, String cFamily, String jobId) {
+  CState(AccumuloClient client, String table, String cFamily, String jobId, Engine engine,
+      long leaseMillis) {
     this.client = client;
     this.table = table;
     this.cFamily = cFamily;
     this.jobId = jobId;
+    this.engine = engine;
+    this.leaseMillis = leaseMillis;
   }
 
   /** The state as a reader should see it: an abandoned RUNNING state reads FAILED. */
@@ -59,7 +62,9 @@ final class CState {
       return false;
     }
     try {
-      return now - Long.parseLong(m.getOrDefault("lease", "0")) > LEASE_MILLIS;
+      long lease = Long.parseLong(m.getOrDefault("leaseMillis",
+          Long.toString(MultiplyOptions.DEFAULT_LEASE.toMillis())));
+      return now - Long.parseLong(m.getOrDefault("lease", "0")) > lease;
     } catch (NumberFormatException e) {
       return true;
     }
@@ -77,15 +82,20 @@ final class CState {
       throw new SpgemmException("refused: family " + cFamily + " of " + table + " is being"
           + " written by job " + old.get("job") + " (lease renewed " + (now
               - Long.parseLong(old.getOrDefault("lease", "0"))) / 1000 + " s ago); wait for it"
-          + " to finish or choose another C family");
+          + " to finish, or for its lease to lapse if its client died, or choose another C"
+          + " family");
     }
     if (!compareAndSet(before, running(now))) {
       throw new SpgemmException("refused: another multiply claimed family " + cFamily + " of "
           + table + " at the same moment");
     }
     if (old.get("job") != null && JobRecord.State.RUNNING.name().equals(old.get("state"))) {
-      // the records of the abandoned job: its job record and its tablets' counts
+      // the abandoned job: its record goes (so its tablets stop), its compaction is cancelled
+      // (Accumulo runs one compaction with iterators per table), its tablets' counts removed
       MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + old.get("job"), null);
+      if (Engine.COMPACTION.name().equals(old.get("engine"))) {
+        CompactionDriver.cancel(client, table);
+      }
       CompactionDriver.removeRecords(client, table, old.get("job"));
     }
   }
@@ -113,7 +123,9 @@ final class CState {
     Map<String,String> m = new LinkedHashMap<>();
     m.put("state", JobRecord.State.RUNNING.name());
     m.put("job", jobId);
+    m.put("engine", engine.name());
     m.put("lease", Long.toString(now));
+    m.put("leaseMillis", Long.toString(leaseMillis));
     return JobRecord.encode(m);
   }
 

@@ -160,12 +160,17 @@ final class CompactionDriver {
   }
 
   private void cancel(Future<?> compaction) {
+    cancel(client, table);
+    compaction.cancel(true);
+  }
+
+  /** Cancels the user compactions of {@code table}, as far as this user may. */
+  static void cancel(AccumuloClient client, String table) {
     try {
       client.tableOperations().cancelCompaction(table);
     } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
-      // the job record is removed next, after which no tablet computes any further
+      // the job record is removed too, after which no tablet computes any further
     }
-    compaction.cancel(true);
   }
 
   private SpgemmException refused(Throwable cause) {

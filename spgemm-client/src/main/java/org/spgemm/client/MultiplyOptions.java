@@ -16,6 +16,8 @@ public final class MultiplyOptions {
 
   /** Scan executor (configured on every tablet server) that nested B scans run on. */
   public static final String DEFAULT_NESTED_EXECUTOR = "nested";
+  /** A running multiply's claim on C lapses when its client has not renewed it for this long. */
+  public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
   /** A multiply that reports no progress for this long fails (and is cancelled). */
   public static final Duration DEFAULT_PROGRESS_TIMEOUT = Duration.ofMinutes(10);
 
@@ -30,6 +32,8 @@ public final class MultiplyOptions {
   final boolean replace;
   final Engine engine;
   final Duration progressTimeout;
+  final Duration lease;
+  final String cVisibility;
   /** Iterator limits; null where the user set none, so the iterator's defaults apply. */
   final Integer batchBRows;
   final Integer maxBatchRows;
@@ -53,6 +57,8 @@ public final class MultiplyOptions {
     this.replace = b.replace;
     this.engine = b.engine;
     this.progressTimeout = b.progressTimeout;
+    this.lease = b.lease;
+    this.cVisibility = b.cVisibility;
     this.batchBRows = b.batchBRows;
     this.maxBatchRows = b.maxBatchRows;
     this.maxBatchBytes = b.maxBatchBytes;
@@ -108,7 +114,9 @@ public final class MultiplyOptions {
     private String bTable;
     private boolean replace = true;
     private Engine engine = Engine.COMPACTION;
+    private String cVisibility;
     private Duration progressTimeout = DEFAULT_PROGRESS_TIMEOUT;
+    private Duration lease = DEFAULT_LEASE;
     private Integer batchBRows;
     private Integer maxBatchRows;
     private Long maxBatchBytes;
@@ -184,6 +192,36 @@ public final class MultiplyOptions {
         throw new InvalidOptionException("progressTimeout must be positive, not " + timeout);
       }
       this.progressTimeout = timeout;
+      return this;
+    }
+
+    /**
+     * The column visibility of every C entry. Without it each C entry carries the conjunction
+     * of the visibilities of the A entries it comes from; a given one must be at least as strict
+     * (the multiply fails otherwise), so no label is ever dropped.
+     */
+    public Builder cVisibility(String visibility) {
+      try {
+        new org.apache.accumulo.core.security.ColumnVisibility(visibility);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidOptionException("not a column visibility: " + visibility + " ("
+            + e.getMessage() + ")");
+      }
+      this.cVisibility = visibility;
+      return this;
+    }
+
+    /**
+     * How long C stays claimed by this multiply if its client stops renewing the claim (killed,
+     * cut off): after that C reads FAILED ("abandoned") and another multiply may claim it.
+     * Renewed every 5 s; at least 10 s. Default {@link #DEFAULT_LEASE}.
+     */
+    public Builder lease(Duration lease) {
+      if (lease == null || lease.toMillis() < 2 * CState.RENEW_MILLIS) {
+        throw new InvalidOptionException("lease must be at least " + 2 * CState.RENEW_MILLIS / 1000
+            + " s, not " + lease);
+      }
+      this.lease = lease;
       return this;
     }
 

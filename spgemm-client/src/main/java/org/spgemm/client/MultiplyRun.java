@@ -68,7 +68,7 @@ final class MultiplyRun {
       if (engine == Engine.COMPACTION) {
         TableM.ensureOwnLocalityGroup(client, table, opts.cFamily);
       }
-      cState = new CState(client, table, opts.cFamily, jobId);
+      cState = new CState(client, table, opts.cFamily, jobId, engine, opts.lease.toMillis());
       cState.claim();
     }
     writeJob(JobRecord.State.RUNNING);
@@ -137,6 +137,9 @@ final class MultiplyRun {
     }
     MultiplyIteratorOptions.setSemiring(is, opts.semiring);
     MultiplyIteratorOptions.setCodecs(is, opts.codecA, opts.codecB, opts.codecC);
+    if (opts.cVisibility != null) {
+      MultiplyIteratorOptions.setCVisibility(is, opts.cVisibility);
+    }
     setIfGiven(is, MultiplyIteratorOptions.BATCH_B_ROWS, opts.batchBRows);
     setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_ROWS, opts.maxBatchRows);
     setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_BYTES, opts.maxBatchBytes);

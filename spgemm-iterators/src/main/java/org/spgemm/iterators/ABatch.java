@@ -24,9 +24,23 @@ final class ABatch {
   long bytes;
   /** Rows of Φ that were not in the tablet's B row cache when the batch was read. */
   int phiUncached;
+  /** Visibility id ({@link Labels}) of every A entry, parallel to the entries; 0 = none. */
+  int[] aVis = new int[64];
+  /** Whether any A entry of the batch carries a visibility. */
+  boolean labelled;
 
   ABatch(boolean integer) {
     a = new SparseRows(integer);
+  }
+
+  /** Records the visibility id of the entry just added to {@link #a}. */
+  void visibility(int id) {
+    int p = a.nnz - 1;
+    if (p >= aVis.length) {
+      aVis = java.util.Arrays.copyOf(aVis, Math.max(aVis.length * 2, p + 1));
+    }
+    aVis[p] = id;
+    labelled |= id != 0;
   }
 
   int rows() {
@@ -60,6 +74,7 @@ final class ABatch {
         } else {
           s.a.add(id, a.fpVals[p]);
         }
+        s.visibility(aVis[p]);
       }
       s.a.endRow();
       s.rowKeys.add(rowKeys.get(i));

@@ -22,14 +22,17 @@ final class ARowReader {
   private final boolean integer;
   private final long budget;
   private final BRowCache cache;
+  private final Labels labels;
 
   /**
    * @param budget bytes of A one batch may hold
+   * @param labels where A entries' visibilities are interned
    * @param cache when given, B rows it holds do not count toward {@code batchBRows}, so batches
    *        grow while their B rows are already at hand (up to four times {@code batchBRows} rows)
    */
   ARowReader(SortedKeyValueIterator<Key,Value> source, MultiplyIteratorOptions.Parsed opts,
-      long budget, BRowCache cache) {
+      long budget, BRowCache cache, Labels labels) {
+    this.labels = labels;
     this.source = source;
     this.opts = opts;
     this.codec = opts.codecA();
@@ -87,6 +90,8 @@ final class ARowReader {
             + ") in family " + opts.aFamily() + ": " + e.getMessage() + " (codec "
             + codec.name() + ")", new Key(k));
       }
+      ByteSequence vis = k.getColumnVisibilityData();
+      batch.visibility(vis.length() == 0 ? 0 : labels.id(vis.toArray()));
       rowBytes += k.getSize() + vb.length;
       last = new Key(k);
       source.next();

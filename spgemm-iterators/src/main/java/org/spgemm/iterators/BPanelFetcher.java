@@ -44,13 +44,17 @@ final class BPanelFetcher {
   private final boolean integer;
   private final long budget;
   private final BRowCache cache;
+  private final Map<String,String> hints;
 
   /**
    * @param budget bytes B(Φ) may hold
    * @param cache rows kept across batches, or null
+   * @param hints scan execution hints: {@link #NESTED_HINT} from inside a scan, whose own scan
+   *        thread must not wait for a scan queued behind it; none from a compaction thread
    */
   BPanelFetcher(AccumuloClient client, MultiplyIteratorOptions.Parsed opts, String table,
-      String bTable, long budget, BRowCache cache) {
+      String bTable, long budget, BRowCache cache, Map<String,String> hints) {
+    this.hints = hints;
     this.client = client;
     this.table = table;
     this.opts = opts;
@@ -107,7 +111,7 @@ final class BPanelFetcher {
     long bytes = cachedBytes;
     try (BatchScanner scanner =
         client.createBatchScanner(bTable, Authorizations.EMPTY, opts.scanThreads())) {
-      scanner.setExecutionHints(NESTED_HINT);
+      scanner.setExecutionHints(hints);
       scanner.fetchColumnFamily(family);
       scanner.setRanges(ranges);
       boolean remote = false;

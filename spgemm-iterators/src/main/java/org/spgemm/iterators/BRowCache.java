@@ -15,8 +15,6 @@ final class BRowCache {
   private final long capacity;
   private final LinkedHashMap<ArrayByteSequence,BRow> rows = new LinkedHashMap<>(1024, 0.75f, true);
   private long bytes;
-  private long hits;
-  private long misses;
 
   BRowCache(long capacity) {
     this.capacity = capacity;
@@ -24,13 +22,7 @@ final class BRowCache {
 
   /** The cached row, or null. */
   synchronized BRow get(ArrayByteSequence row) {
-    BRow r = rows.get(row);
-    if (r == null) {
-      misses++;
-    } else {
-      hits++;
-    }
-    return r;
+    return rows.get(row);
   }
 
   /** True if the row is cached; does not count as a use. */
@@ -58,14 +50,6 @@ final class BRowCache {
 
   synchronized long bytes() {
     return bytes;
-  }
-
-  synchronized long hits() {
-    return hits;
-  }
-
-  synchronized long misses() {
-    return misses;
   }
 
   private static long cost(ArrayByteSequence row, BRow r) {

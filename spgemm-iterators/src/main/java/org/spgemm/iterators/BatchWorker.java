@@ -1,5 +1,6 @@
 package org.spgemm.iterators;
 
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -24,18 +25,25 @@ final class BatchWorker {
   private final String table;
   private final MultiplyIteratorOptions.Parsed opts;
   private final MemoryBudget budget;
+  private final Labels labels;
   private final ThreadLocal<BPanelFetcher> fetchers;
+  private final ThreadLocal<int[][]> visScratch = ThreadLocal.withInitial(() -> new int[1][0]);
   private final ThreadLocal<RowWorkspace> workspaces = ThreadLocal.withInitial(RowWorkspace::new);
 
-  /** @param cache B rows kept across this tablet's batches, or null */
+  /**
+   * @param cache B rows kept across this tablet's batches, or null
+   * @param hints execution hints of the nested B scans (see {@link BPanelFetcher})
+   */
   BatchWorker(AccumuloClient client, String table, String bTable,
-      MultiplyIteratorOptions.Parsed opts, MemoryBudget budget, BRowCache cache) {
+      MultiplyIteratorOptions.Parsed opts, MemoryBudget budget, BRowCache cache, Labels labels,
+      Map<String,String> hints) {
     this.client = client;
+    this.labels = labels;
     this.table = table;
     this.opts = opts;
     this.budget = budget;
-    this.fetchers = ThreadLocal.withInitial(
-        () -> new BPanelFetcher(client, opts, table, bTable, budget.batchBytes(), cache));
+    this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(client, opts, table, bTable,
+        budget.batchBytes(), cache, hints));
   }
 
   /**
@@ -113,12 +121,56 @@ final class BatchWorker {
         throw new CancellationException();
       }
       stats.products += RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
+      byte[][] vis = visibilities(batch, i, panel, w);
       long tw = System.nanoTime();
-      stats.cEntries += sink.write(batch.rowKeys.get(i), w, panel.columnKeys);
+      stats.cEntries += sink.write(batch.rowKeys.get(i), w, panel.columnKeys, vis);
       writeNanos += System.nanoTime() - tw;
     }
     stats.writeNanos += writeNanos;
     stats.kernelNanos += System.nanoTime() - t1 - writeNanos;
+  }
+
+  /**
+   * The visibility of each entry of the C row last computed: the conjunction of the visibilities
+   * of the A entries it came from (or the caller's C visibility, checked to be at least as
+   * strict). Null when neither applies, the common case.
+   */
+  private byte[][] visibilities(ABatch batch, int i, BPanel panel, RowWorkspace w) {
+    boolean given = opts.cVisibility() != null;
+    if (!batch.labelled && !given) {
+      return null;
+    }
+    int n = w.rowNnz();
+    int[] vis = visScratch.get()[0];
+    if (vis.length < panel.columnKeys.length) {
+      vis = new int[Math.max(panel.columnKeys.length, vis.length * 2)];
+      visScratch.get()[0] = vis;
+    }
+    for (int k = 0; k < n; k++) {
+      vis[w.column(k)] = 0;
+    }
+    var a = batch.a;
+    var b = panel.b;
+    for (int p = a.rowPtr[i]; batch.labelled && p < a.rowPtr[i + 1]; p++) {
+      int id = batch.aVis[p];
+      int j = a.colIdx[p];
+      if (id == 0 || j < 0) {
+        continue;
+      }
+      for (int q = b.rowPtr[j]; q < b.rowPtr[j + 1]; q++) {
+        vis[b.colIdx[q]] = labels.and(vis[b.colIdx[q]], id);
+      }
+    }
+    byte[][] out = new byte[n][];
+    try {
+      for (int k = 0; k < n; k++) {
+        out[k] = labels.forC(vis[w.column(k)]);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("C row " + ARowReader.text(batch.rowKeys.get(i)) + ": "
+          + e.getMessage(), batch.rowLastKeys.get(i));
+    }
+    return out;
   }
 
   /** Count mode: one entry per row carrying nnz(C(i,:)). */

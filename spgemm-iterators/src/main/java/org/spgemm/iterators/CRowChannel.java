@@ -1,6 +1,5 @@
 package org.spgemm.iterators;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
@@ -17,7 +16,7 @@ import org.spgemm.progress.BatchStats;
 final class CRowChannel implements CRowSink {
 
   /** One computed C row: qualifiers (shared with the panel) and encoded values. */
-  record CRow(byte[] row, byte[][] quals, byte[][] values, long bytes) {}
+  record CRow(byte[] row, byte[][] quals, byte[][] values, byte[][] visibilities, long bytes) {}
 
   private static final long WAIT_SLICE_MILLIS = 200;
 
@@ -40,7 +39,8 @@ final class CRowChannel implements CRowSink {
   }
 
   @Override
-  public int write(byte[] row, RowWorkspace w, byte[][] columnKeys) throws InterruptedException {
+  public int write(byte[] row, RowWorkspace w, byte[][] columnKeys, byte[][] visibilities)
+      throws InterruptedException {
     int n = w.rowNnz();
     if (n == 0) {
       return 0;
@@ -51,13 +51,15 @@ final class CRowChannel implements CRowSink {
     for (int k = 0; k < n; k++) {
       quals[k] = columnKeys[w.column(k)];
       values[k] = integer ? codec.encodeLong(w.intValue(k)) : codec.encodeDouble(w.fpValue(k));
-      size += quals[k].length + values[k].length + 32;
+      size += quals[k].length + values[k].length + 32
+          + (visibilities == null ? 0 : visibilities[k].length);
     }
-    put(new CRow(row, quals, values, size));
+    put(new CRow(row, quals, values, visibilities, size));
     return n;
   }
 
-  private synchronized void put(CRow r) throws InterruptedException {
+  /** Adds a row, waiting while the rows not yet taken would pass the capacity. */
+  synchronized void put(CRow r) throws InterruptedException {
     while (bytes > 0 && bytes + r.bytes() > capacity) {
       if (!live.getAsBoolean()) {
         throw new CancellationException();
@@ -109,9 +111,5 @@ final class CRowChannel implements CRowSink {
 
   synchronized Throwable failure() {
     return failure;
-  }
-
-  static String text(byte[] b) {
-    return new String(b, StandardCharsets.UTF_8);
   }
 }

@@ -8,6 +8,9 @@ interface CRowSink {
   /**
    * Takes the row last computed into {@code w}, whose column ids index {@code columnKeys};
    * returns the entries taken.
+   *
+   * @param visibilities the visibility of each entry of the row, or null when none has one
    */
-  int write(byte[] row, RowWorkspace w, byte[][] columnKeys) throws Exception;
+  int write(byte[] row, RowWorkspace w, byte[][] columnKeys, byte[][] visibilities)
+      throws Exception;
 }

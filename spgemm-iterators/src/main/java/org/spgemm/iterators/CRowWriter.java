@@ -8,6 +8,7 @@ import org.apache.accumulo.core.client.BatchWriterConfig;
 import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.security.ColumnVisibility;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.kernel.RowWorkspace;
 
@@ -34,7 +35,8 @@ final class CRowWriter implements CRowSink, AutoCloseable {
   }
 
   @Override
-  public int write(byte[] row, RowWorkspace w, byte[][] columnKeys) throws MutationsRejectedException {
+  public int write(byte[] row, RowWorkspace w, byte[][] columnKeys, byte[][] visibilities)
+      throws MutationsRejectedException {
     int n = w.rowNnz();
     if (n == 0) {
       return 0;
@@ -42,7 +44,11 @@ final class CRowWriter implements CRowSink, AutoCloseable {
     Mutation m = new Mutation(row);
     for (int k = 0; k < n; k++) {
       byte[] value = integer ? codec.encodeLong(w.intValue(k)) : codec.encodeDouble(w.fpValue(k));
-      m.put(family, columnKeys[w.column(k)], value);
+      if (visibilities == null) {
+        m.put(family, columnKeys[w.column(k)], value);
+      } else {
+        m.put(family, columnKeys[w.column(k)], new ColumnVisibility(visibilities[k]), value);
+      }
     }
     writer.addMutation(m);
     return n;

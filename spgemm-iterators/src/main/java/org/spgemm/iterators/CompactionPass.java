@@ -3,9 +3,14 @@ package org.spgemm.iterators;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.Future;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
@@ -41,6 +46,12 @@ final class CompactionPass {
   private final ARowReader reader;
   private final BatchWorker worker;
   private final ArrayDeque<Slot> slots = new ArrayDeque<>();
+  /**
+   * This tablet's own workers, one per batch in flight: a worker whose C rows wait for an
+   * earlier batch to be written holds its thread, which in a pool shared with other tablets
+   * would keep their batches from running at all.
+   */
+  private final ThreadPoolExecutor pool;
   private final BatchStats total = new BatchStats();
   private final byte[] family;
   private volatile boolean live = true;
@@ -60,10 +71,20 @@ final class CompactionPass {
     this.records = records;
     this.budget = budget;
     BRowCache cache = new BRowCache(budget.cacheBytes());
-    this.reader = new ARowReader(source, opts, budget.batchBytes(), cache);
-    this.worker = new BatchWorker(client, table, bTable, opts, budget, cache);
+    Labels labels = new Labels(opts.cVisibility());
+    this.reader = new ARowReader(source, opts, budget.batchBytes(), cache, labels);
+    // a compaction thread is no scan thread: its nested scans may use the default executor
+    this.worker = new BatchWorker(client, table, bTable, opts, budget, cache, labels, Map.of());
     this.family = opts.cFamily().getBytes(StandardCharsets.UTF_8);
     total.server = TabletServerBridge.serverId();
+    AtomicInteger n = new AtomicInteger();
+    this.pool = new ThreadPoolExecutor(opts.threads(), opts.threads(), 10, TimeUnit.SECONDS,
+        new LinkedBlockingQueue<>(), r -> {
+          Thread t = new Thread(r, "spgemm-compaction-worker-" + n.incrementAndGet());
+          t.setDaemon(true);
+          return t;
+        });
+    pool.allowCoreThreadTimeOut(true); // an abandoned pass leaves no thread behind for long
   }
 
   /** Seeks the source to the tablet's A rows and finds the first C entry. */
@@ -104,6 +125,7 @@ final class CompactionPass {
       }
       topKey = null;
       topValue = null;
+      pool.shutdown();
       if (live) {
         records.done(total);
       }
@@ -117,7 +139,8 @@ final class CompactionPass {
   }
 
   private void setTop() {
-    topKey = new Key(row.row(), family, row.quals()[col], NO_VISIBILITY, opts.timestamp());
+    byte[] vis = row.visibilities() == null ? NO_VISIBILITY : row.visibilities()[col];
+    topKey = new Key(row.row(), family, row.quals()[col], vis, opts.timestamp());
     topValue = new Value(row.values()[col]);
   }
 
@@ -158,7 +181,7 @@ final class CompactionPass {
     while (slots.size() < opts.threads() && reader.hasMore()) {
       ABatch batch = reader.readBatch();
       CRowChannel channel = new CRowChannel(budget.cBufferBytes(), opts, () -> live);
-      Future<?> f = WorkerPools.get(opts.threads()).submit(() -> {
+      Future<?> f = pool.submit(() -> {
         try {
           BatchStats sum = new BatchStats();
           worker.forEachPiece(batch, (piece, panel, stats) -> {
@@ -189,6 +212,7 @@ final class CompactionPass {
       s.future().cancel(true);
     }
     slots.clear();
+    pool.shutdown();
     row = null;
     topKey = null;
     topValue = null;

@@ -38,6 +38,7 @@ public final class MultiplyIteratorOptions {
   public static final String TIMESTAMP = "timestamp";
   public static final String CACHE_BYTES = "cacheBytes";
   public static final String C_BUFFER_BYTES = "cBufferBytes";
+  public static final String C_VISIBILITY = "cVisibility";
 
   public static final int DEFAULT_BATCH_B_ROWS = 4096;
   public static final int DEFAULT_MAX_BATCH_ROWS = 4096;
@@ -84,6 +85,8 @@ public final class MultiplyIteratorOptions {
         + " batches (default: derived from the heap)");
     DESCRIPTIONS.put(C_BUFFER_BYTES, "byte budget of the computed C rows one batch holds before"
         + " they are written (default: derived from the heap)");
+    DESCRIPTIONS.put(C_VISIBILITY, "column visibility of every C entry; must be at least as"
+        + " strict as that of the A entries it comes from (default: their conjunction)");
     DESCRIPTIONS.put(THREADS, "batches computed at once per tablet (default " + DEFAULT_THREADS
         + ")");
     DESCRIPTIONS.put(SCAN_THREADS, "threads of each nested B scan (default "
@@ -97,7 +100,8 @@ public final class MultiplyIteratorOptions {
   public record Parsed(String job, String jobKey, Mode mode, String aFamily, String bFamily, String cFamily,
       String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
       int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads,
-      long yieldMillis, String table, long timestamp, long cacheBytes, long cBufferBytes) {
+      long yieldMillis, String table, long timestamp, long cacheBytes, long cBufferBytes,
+      byte[] cVisibility) {
 
     /** The domain products are computed in: that of C's codec. */
     public Domain domain() {
@@ -162,7 +166,20 @@ public final class MultiplyIteratorOptions {
         positiveLong(options, YIELD_MILLIS, DEFAULT_YIELD_MILLIS), blankToNull(options.get(TABLE)),
         positiveLong(options, TIMESTAMP, System.currentTimeMillis()),
         positiveLong(options, CACHE_BYTES, FROM_HEAP),
-        positiveLong(options, C_BUFFER_BYTES, FROM_HEAP));
+        positiveLong(options, C_BUFFER_BYTES, FROM_HEAP), visibility(options));
+  }
+
+  private static byte[] visibility(Map<String,String> options) {
+    String v = blankToNull(options.get(C_VISIBILITY));
+    if (v == null) {
+      return null;
+    }
+    try {
+      return new org.apache.accumulo.core.security.ColumnVisibility(v).getExpression();
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("option '" + C_VISIBILITY + "' is not a column"
+          + " visibility: " + e.getMessage());
+    }
   }
 
   private static String blankToNull(String s) {
@@ -251,6 +268,11 @@ public final class MultiplyIteratorOptions {
   public static void setThreads(IteratorSetting is, int threads, int scanThreads) {
     is.addOption(THREADS, Integer.toString(threads));
     is.addOption(SCAN_THREADS, Integer.toString(scanThreads));
+  }
+
+  /** Every C entry gets this visibility (checked to be at least as strict as A's). */
+  public static void setCVisibility(IteratorSetting is, String visibility) {
+    is.addOption(C_VISIBILITY, visibility);
   }
 
   /** Sets one numeric option, e.g. {@code set(is, CACHE_BYTES, 64 << 20)}. */

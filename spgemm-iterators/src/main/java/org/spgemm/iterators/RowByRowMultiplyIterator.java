@@ -175,8 +175,10 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     // scan iterators come and go between RPCs: budgets assume the usual number of tablets at once
     MemoryBudget budget = MemoryBudget.of(opts, Runtime.getRuntime().maxMemory(),
         MemoryBudget.MIN_TABLETS);
-    ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null);
-    BatchWorker worker = new BatchWorker(client, table, bTable, opts, budget, null);
+    Labels labels = new Labels(opts.cVisibility());
+    ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
+    BatchWorker worker = new BatchWorker(client, table, bTable, opts, budget, null, labels,
+        BPanelFetcher.NESTED_HINT);
     return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
         work);
   }

@@ -135,6 +135,7 @@ class MultiplyIteratorOptionsTest {
         Arguments.of(MultiplyIteratorOptions.CACHE_BYTES, "-5"),
         Arguments.of(MultiplyIteratorOptions.C_BUFFER_BYTES, "many"),
         Arguments.of(MultiplyIteratorOptions.TIMESTAMP, "yesterday"),
+        Arguments.of(MultiplyIteratorOptions.C_VISIBILITY, "a&|b"),
         Arguments.of(MultiplyIteratorOptions.THREADS, "0"),
         Arguments.of(MultiplyIteratorOptions.THREADS, ""),
         Arguments.of(MultiplyIteratorOptions.SCAN_THREADS, "-4"),

@@ -213,10 +213,10 @@ public final class BenchRunner {
       case RRP_SCAN -> new RrpContender(org.spgemm.client.Engine.SCAN);
       case RRP -> new RrpContender(org.spgemm.client.Engine.COMPACTION);
       case GRRP -> new GrrpContender();
-      case CLIENT -> new ClientSideContender();
-      case CLIENT_BULK -> new ClientBulkContender();
-      case FLOOR -> new WriteFloorContender();
-      case BULK_FLOOR -> new BulkFloorContender();
+      case CLIENT -> new ClientSideContender(false);
+      case CLIENT_BULK -> new ClientSideContender(true);
+      case FLOOR -> new WriteFloorContender(false);
+      case BULK_FLOOR -> new WriteFloorContender(true);
     };
   }
 

@@ -10,18 +10,26 @@ import org.spgemm.matrix.SparseMatrix;
 
 /**
  * What D4M users do: scan A and B out of M into the client, multiply there (single-threaded
- * Gustavson), write C back with one BatchWriter. All three steps are timed together.
+ * Gustavson), and write C back, with one BatchWriter ({@code client}) or, as a careful user
+ * would, as RFiles bulk-imported into the table ({@code client+bulk}, {@link BulkC}). All three
+ * steps are timed together.
  */
 final class ClientSideContender implements Contender {
 
+  private final boolean bulk;
+
+  ClientSideContender(boolean bulk) {
+    this.bulk = bulk;
+  }
+
   @Override
   public Method method() {
-    return Method.CLIENT;
+    return bulk ? Method.CLIENT_BULK : Method.CLIENT;
   }
 
   @Override
   public Outcome run(Cell cell, int rep) {
-    String out = cell.table("client" + rep);
+    String out = cell.table((bulk ? "clientbulk" : "client") + rep);
     TableM.create(cell.client, out, List.of("C"), cell.splits);
     cell.awaitHosted(out);
     long t0 = System.nanoTime();
@@ -30,7 +38,7 @@ final class ClientSideContender implements Contender {
     SparseMatrix b = MatrixStore.read(cell.client, cell.source, "B", cell.b.rows(),
         cell.b.cols(), ValueCodecs.DECIMAL);
     SparseMatrix c = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
-    MatrixStore.load(cell.client, out, "C", c, cell.keys, ValueCodecs.DECIMAL);
+    WriteFloorContender.store(cell, out, c, bulk);
     Outcome o = new Outcome(cell, out, "C");
     o.multiplyNanos = System.nanoTime() - t0;
     o.partialProducts = a.partialProducts(b);
