@@ -2,6 +2,7 @@ package org.spgemm.iterators;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
@@ -75,7 +76,7 @@ final class ARowReader {
       int before = batch.phi.size();
       int id = batch.phiId(bRow);
       if (cache != null && batch.phi.size() > before
-          && !cache.contains(new org.apache.accumulo.core.data.ArrayByteSequence(bRow))) {
+          && !cache.contains(new ArrayByteSequence(bRow))) {
         batch.phiUncached++;
       }
       byte[] vb = v.get();
