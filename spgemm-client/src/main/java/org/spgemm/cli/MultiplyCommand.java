@@ -2,7 +2,6 @@ package org.spgemm.cli;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.spgemm.algebra.Semirings;
@@ -20,7 +19,8 @@ import picocli.CommandLine.Option;
 /** Loads Matrix Market files, multiplies on a cluster, writes C as Matrix Market. */
 @Command(name = "multiply", mixinStandardHelpOptions = true,
     description = "C = A*B (or A*A without --b) on an embedded or real cluster; C is written as"
-        + " a Matrix Market coordinate real general file in the original 1-based indices.")
+        + " a Matrix Market coordinate real general file (integer general under --codec long)"
+        + " in the original 1-based indices.")
 final class MultiplyCommand extends AbstractSpgemmSubcommand {
 
   @Option(names = "--a", required = true, description = "A as a Matrix Market coordinate file")
@@ -99,12 +99,24 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    // every output path before any work (issue 14): no multiply is lost to a bad --out
+    FileChecks.checkOutput(outFile, "--out");
+    FileChecks.checkOutput(stats, "--stats");
+    FileChecks.checkDistinct(outFile, "--out", aFile, "--a");
+    FileChecks.checkDistinct(outFile, "--out", bFile, "--b");
+    FileChecks.checkDistinct(stats, "--stats", outFile, "--out");
+    FileChecks.checkDistinct(stats, "--stats", aFile, "--a");
+    FileChecks.checkDistinct(stats, "--stats", bFile, "--b");
   }
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = read(aFile);
-    SparseMatrix b = bFile == null ? a : read(bFile);
+    SparseMatrix a = FileChecks.readMatrix(aFile, ValueCodecs.forName(codec));
+    SparseMatrix b = bFile == null ? a : FileChecks.readMatrix(bFile, ValueCodecs.forName(codec));
+    FileChecks.warnIfRounded(a, "A", aFile, ValueCodecs.forName(codec), err);
+    if (bFile != null) {
+      FileChecks.warnIfRounded(b, "B", bFile, ValueCodecs.forName(codec), err);
+    }
     if (a.cols() != b.rows()) {
       throw new UsageException("shape mismatch: A (" + aFile + ") is " + a.rows() + "x"
           + a.cols() + " but B (" + (bFile == null ? aFile : bFile) + ") is " + b.rows() + "x"
@@ -160,12 +172,5 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
       }
     }
     return ExitCode.OK;
-  }
-
-  private static SparseMatrix read(Path p) throws java.io.IOException {
-    if (!Files.exists(p)) {
-      throw new NoSuchFileException(p.toString());
-    }
-    return MatrixMarket.read(p);
   }
 }
