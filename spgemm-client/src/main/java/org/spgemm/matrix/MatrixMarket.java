@@ -236,8 +236,8 @@ public final class MatrixMarket {
       } catch (MatrixMarketException e) {
         throw e;
       } catch (IOException e) {
-        throw new MatrixMarketException(source, lineNo + 1, "cannot read this line: "
-            + describe(e));
+        throw new MatrixMarketException(source, lineNo, (lineNo > 0
+            ? "reading stopped after this line: " : "cannot be read: ") + describe(e));
       }
       if (line == null) {
         return false;
