@@ -29,6 +29,9 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   public static final String ROOT_PASSWORD = "spgemm-embedded";
 
+  private static final String VFS_CLASS_LOADER =
+      "org.apache.accumulo.start.classloader.vfs.AccumuloVFSClassLoader";
+
   private final MiniAccumuloCluster cluster;
   private final Path dir;
   private final boolean deleteOnClose;
@@ -111,6 +114,15 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     void register() {
+      // Stopping the cluster initializes Accumulo's VFS class loader, whose static initializer
+      // registers a shutdown hook of its own; during shutdown that fails
+      // (ExceptionInInitializerError) and the stop with it. Initialize it now, while hooks may
+      // still be added.
+      try {
+        Class.forName(VFS_CLASS_LOADER, true, EmbeddedCluster.class.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError absent) {
+        // not on this classpath: nothing to prepare
+      }
       Runtime.getRuntime().addShutdownHook(thread);
     }
 
