@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The table of bad inputs (issues 14 and 15): each case runs the command line as bin/spgemm does
  * and checks its exit code and its one line on stderr, which names the problem and where. Every
- * case fails before a cluster is involved: multiply and partition runs get a --client-props file
+ * case but the last (an unreachable cluster) fails before a cluster is involved: multiply and
+ * partition runs get a --client-props file
  * that does not exist, so a case whose input wrongly passed would end with "cannot read
  * .../no-cluster.properties" and fail its message check instead of starting a cluster. README's
  * "Exit codes" table lists the same cases ({@link #readmeListsEveryCase}).
@@ -194,7 +195,11 @@ class BadInputCasesTest {
         c("A columns differ from B rows", m + "a-3x4.mtx --b {d}/b-5x2.mtx --out {d}/c.mtx", 2,
             "shape mismatch: A ({d}/a-3x4.mtx) is 3x4 but B ({d}/b-5x2.mtx) is 5x2"),
         c("partition: bad --b", "partition --a {d}/ok.mtx --b {d}/abc.mtx --parts 2", 2,
-            "{d}/abc.mtx:3: value 'abc' is not a number"));
+            "{d}/abc.mtx:3: value 'abc' is not a number"),
+        // the cluster
+        c("cluster unreachable", m + "ok.mtx --out {d}/c.mtx --client-props"
+            + " {d}/unreachable.properties --table M", 3, "cannot connect with"
+            + " {d}/unreachable.properties: Failed to connect to zookeeper (127.0.0.1:1)"));
   }
 
   @BeforeAll
@@ -242,6 +247,9 @@ class BadInputCasesTest {
     write("e19.mtx", REAL + "3 3 1\n1 1 1e19\n");
     write("a-3x4.mtx", REAL + "3 4 1\n1 1 1\n");
     write("b-5x2.mtx", REAL + "5 2 1\n1 1 1\n");
+    write("unreachable.properties", "instance.name=nope\ninstance.zookeepers=127.0.0.1:1\n"
+        + "instance.zookeepers.timeout=2s\nauth.type=password\nauth.principal=root\n"
+        + "auth.token=x\n");
   }
 
   private static void write(String name, String text) throws IOException {
