@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import org.spgemm.cli.AbstractSpgemmSubcommand.UsageException;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.codec.ValueCodecs;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.matrix.ValueRules;
@@ -49,6 +50,25 @@ final class FileChecks {
     }
   }
 
+  /**
+   * Checks every output (null paths are skipped) with {@link #checkOutput}, then that no output
+   * is an input or another output.
+   */
+  static void checkOutputs(String[] inputOptions, Path[] inputs, String[] outputOptions,
+      Path[] outputs) {
+    for (int o = 0; o < outputs.length; o++) {
+      checkOutput(outputs[o], outputOptions[o]);
+    }
+    for (int o = 0; o < outputs.length; o++) {
+      for (int i = 0; i < inputs.length; i++) {
+        checkDistinct(outputs[o], outputOptions[o], inputs[i], inputOptions[i]);
+      }
+      for (int p = 0; p < o; p++) {
+        checkDistinct(outputs[o], outputOptions[o], outputs[p], outputOptions[p]);
+      }
+    }
+  }
+
   /** Refuses an output that is the same file as an input or as another output. */
   static void checkDistinct(Path out, String outOption, Path other, String otherOption) {
     if (out == null || other == null) {
@@ -82,6 +102,18 @@ final class FileChecks {
   /** Reads a Matrix Market input under the rules of {@code codec}. */
   static SparseMatrix readMatrix(Path path, ValueCodec codec) throws IOException {
     return MatrixMarket.read(path, rulesFor(codec));
+  }
+
+  /**
+   * Reads input {@code name} ("A", "B") under the rules of the codec named {@code codecName} and
+   * warns if that codec will round its integers ({@link #warnIfRounded}).
+   */
+  static SparseMatrix readInput(Path path, String name, String codecName, PrintStream err)
+      throws IOException {
+    ValueCodec codec = ValueCodecs.forName(codecName);
+    SparseMatrix m = readMatrix(path, codec);
+    warnIfRounded(m, name, path, codec, err);
+    return m;
   }
 
   /**

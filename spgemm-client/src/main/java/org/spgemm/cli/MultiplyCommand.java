@@ -99,24 +99,15 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    // every output path before any work (issue 14): no multiply is lost to a bad --out
-    FileChecks.checkOutput(outFile, "--out");
-    FileChecks.checkOutput(stats, "--stats");
-    FileChecks.checkDistinct(outFile, "--out", aFile, "--a");
-    FileChecks.checkDistinct(outFile, "--out", bFile, "--b");
-    FileChecks.checkDistinct(stats, "--stats", outFile, "--out");
-    FileChecks.checkDistinct(stats, "--stats", aFile, "--a");
-    FileChecks.checkDistinct(stats, "--stats", bFile, "--b");
+    // every output path before any work: no multiply is lost to a bad --out
+    FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
+        new String[] {"--out", "--stats"}, new Path[] {outFile, stats});
   }
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = FileChecks.readMatrix(aFile, ValueCodecs.forName(codec));
-    SparseMatrix b = bFile == null ? a : FileChecks.readMatrix(bFile, ValueCodecs.forName(codec));
-    FileChecks.warnIfRounded(a, "A", aFile, ValueCodecs.forName(codec), err);
-    if (bFile != null) {
-      FileChecks.warnIfRounded(b, "B", bFile, ValueCodecs.forName(codec), err);
-    }
+    SparseMatrix a = FileChecks.readInput(aFile, "A", codec, err);
+    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", codec, err);
     if (a.cols() != b.rows()) {
       throw new UsageException("shape mismatch: A (" + aFile + ") is " + a.rows() + "x"
           + a.cols() + " but B (" + (bFile == null ? aFile : bFile) + ") is " + b.rows() + "x"

@@ -129,16 +129,14 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
-    FileChecks.checkOutput(planOut, "--plan-out");
-    FileChecks.checkDistinct(planOut, "--plan-out", aFile, "--a");
-    FileChecks.checkDistinct(planOut, "--plan-out", bFile, "--b");
+    FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
+        new String[] {"--plan-out"}, new Path[] {planOut});
   }
 
   @Override
   ExitCode execute() throws Exception {
-    ValueCodec inputCodec = ValueCodecs.forName(codec);
-    SparseMatrix a = aFile == null ? null : FileChecks.readMatrix(aFile, inputCodec);
-    SparseMatrix b = bFile == null ? a : FileChecks.readMatrix(bFile, inputCodec);
+    SparseMatrix a = aFile == null ? null : FileChecks.readInput(aFile, "A", codec, err);
+    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", codec, err);
     if (a != null && a.cols() != b.rows()) {
       throw new UsageException("shape mismatch: A (" + aFile + ") is " + a.rows() + "x"
           + a.cols() + " but B (" + bFile + ") is " + b.rows() + "x" + b.cols()

@@ -197,6 +197,8 @@ class BadInputCasesTest {
         c("partition: bad --b", "partition --a {d}/ok.mtx --b {d}/abc.mtx --parts 2", 2,
             "{d}/abc.mtx:3: value 'abc' is not a number"),
         // the cluster
+        c("--client-props is a directory", m + "ok.mtx --out {d}/c.mtx --client-props {d}/dir"
+            + " --table M", 2, "cannot read {d}/dir (a directory)"),
         c("cluster unreachable", m + "ok.mtx --out {d}/c.mtx --client-props"
             + " {d}/unreachable.properties --table M", 3, "cannot connect with"
             + " {d}/unreachable.properties: Failed to connect to zookeeper (127.0.0.1:1)"));
@@ -310,6 +312,28 @@ class BadInputCasesTest {
         () -> "one line only: " + err);
     assertFalse(err.contains("\tat "), "no stack trace");
     assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "refused before any work");
+  }
+
+  @Test
+  void integersBeyondTwoToThe53WarnUnderAnFp64Codec() throws IOException {
+    write("int-2p53.mtx", INT + "1 1 1\n1 1 9007199254740993\n");
+    String a = dir.resolve("int-2p53.mtx").toString();
+    String[] rest = {"--out", dir.resolve("c.mtx").toString(), "--client-props",
+        dir.resolve("no-cluster.properties").toString(), "--table", "M"};
+    Object[] r = run(concat(new String[] {"multiply", "--a", a}, rest));
+    String err = (String) r[1];
+    assertTrue(err.contains("spgemm: warning: A (" + a + ") holds integers beyond 2^53 (e.g."
+        + " 9007199254740993); codec decimal computes in FP64 and rounds them (--codec long"
+        + " computes exactly in INT64)"), err);
+    assertTrue(err.contains("no-cluster.properties (no such file)"), "then went on: " + err);
+    r = run(concat(new String[] {"multiply", "--a", a, "--codec", "long"}, rest));
+    assertFalse(((String) r[1]).contains("warning"), (String) r[1]);
+  }
+
+  private static String[] concat(String[] x, String[] y) {
+    String[] all = Arrays.copyOf(x, x.length + y.length);
+    System.arraycopy(y, 0, all, x.length, y.length);
+    return all;
   }
 
   @Test
