@@ -4,7 +4,6 @@ import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -285,12 +284,15 @@ class BadInputCasesTest {
   @ParameterizedTest(name = "[{index}] {0}")
   @MethodSource("cases")
   void refusedWithExitCodeAndOneLine(Case k) {
-    if (k.what().equals("--a is unreadable")) {
-      assumeTrue(!Files.isReadable(dir.resolve("unreadable.mtx")),
-          "root reads files without read permission");
-    }
     List<String> args = new ArrayList<>(List.of(k.args().replace("{d}", dir.toString())
         .split(" ")));
+    // root (as CI runs) reads files without read permission: there, a file the kernel refuses
+    // to read even to root stands in for it
+    boolean root = k.what().equals("--a is unreadable")
+        && Files.isReadable(dir.resolve("unreadable.mtx"));
+    if (root) {
+      args.replaceAll(x -> x.endsWith("unreadable.mtx") ? "/proc/self/mem" : x);
+    }
     boolean usesCluster = args.get(0).equals("multiply") || args.get(0).equals("partition");
     if (usesCluster && !args.contains("--client-props") && !args.contains("--embedded")
         && !args.contains("--tservers")) {
@@ -301,7 +303,8 @@ class BadInputCasesTest {
     long t0 = System.nanoTime();
     Object[] r = run(args.toArray(String[]::new));
     String err = (String) r[1];
-    String expected = k.message().replace("{d}", dir.toString());
+    String expected = root ? "/proc/self/mem: cannot be read"
+        : k.message().replace("{d}", dir.toString());
     assertEquals(k.exit(), (int) r[0], () -> k + ": " + err);
     List<String> lines = err.lines().filter(l -> !l.isBlank()).toList();
     assertFalse(lines.isEmpty(), "a message on stderr");
