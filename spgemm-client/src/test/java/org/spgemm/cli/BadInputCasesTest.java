@@ -70,8 +70,10 @@ class BadInputCasesTest {
             + " classpath"),
         c("unknown codec", m + "ok.mtx --out {d}/c.mtx --codec utf16", 2,
             "unknown value codec 'utf16'; known: decimal, long, double"),
+        c("unknown engine", m + "ok.mtx --out {d}/c.mtx --engine mapreduce", 2,
+            "--engine must be compaction or scan, not 'mapreduce'"),
         c("non-positive count", m + "ok.mtx --out {d}/c.mtx --tablets 0", 2,
-            "--tablets, --batch-b-rows and --threads must be positive"),
+            "--tablets, --batch-b-rows, --threads and --progress-timeout must be positive"),
         c("--embedded with --client-props", m + "ok.mtx --out {d}/c.mtx --embedded"
             + " --client-props {d}/x.properties --table M", 2,
             "--embedded and --client-props exclude each other"),
