@@ -67,7 +67,7 @@ hadoop() { # heap-mb class args...
   shift 2
   # shellcheck disable=SC2046
   exec java $(java_opts "$heap") -Dlog4j.configuration="file:$dir/conf/hadoop/log4j.properties" \
-    -Dhadoop.log.dir="$dir/logs" -cp "$dir/conf/hadoop:$dir/hadoop/lib/*" "$class" "$@"
+    -Dhadoop.log.dir="$dir/logs" -cp "$dir/conf/hadoop:$dir/hadoop:$dir/hadoop/lib/*" "$class" "$@"
 }
 serve() {
   local bind=()
@@ -155,6 +155,7 @@ stop_all() {
     for pid in $(ip netns pids "$ns" 2>/dev/null); do pids+=("$pid"); done
   done
   if [ ${#pids[@]} -gt 0 ]; then
+    mapfile -t pids < <(printf '%s\n' "${pids[@]}" | sort -un)
     kill -TERM "${pids[@]}" 2>/dev/null || true
     for _ in $(seq 1 40); do
       local alive=0
@@ -194,12 +195,25 @@ launch() { # ns name command... ; logs/<name>.log; records "pid name ns"
   echo "$! $name $ns" >> "$pids_file"
 }
 
-wait_tcp() { # ip port seconds what
+wait_tcp() { # ip port seconds what [log-name]
   local t0=$SECONDS
   until timeout 1 bash -c "exec 3<>/dev/tcp/$1/$2" 2>/dev/null; do
     [ $((SECONDS - t0)) -lt "$3" ] || fail "$4 did not listen on $1:$2 within $3 s"
+    all_alive || fail "$(all_alive_reason)"
     sleep 0.5
   done
+}
+
+# every recorded process still running (a dead one fails `up` at once, naming its log)
+all_alive() {
+  local pid name ns
+  while read -r pid name ns; do ours "$pid" || return 1; done < "$pids_file"
+}
+all_alive_reason() {
+  local pid name ns
+  while read -r pid name ns; do
+    ours "$pid" || { echo "$name exited: see logs/$name.log: $(tail -1 "$dir/logs/$name.log")"; return; }
+  done < "$pids_file"
 }
 
 http_get() { # ip port path
@@ -292,6 +306,7 @@ EOF
     local live=0 t1=$SECONDS
     while [ "$live" -lt "$tservers" ]; do
       [ $((SECONDS - t1)) -lt 120 ] || fail "only $live of $tservers DataNodes joined HDFS in 120 s"
+      all_alive || fail "$(all_alive_reason)"
       sleep 1
       live="$(http_get "$control_ip" 9870 '/jmx?qry=Hadoop:service=NameNode,name=FSNamesystemState' \
         | sed -n 's/.*"NumLiveDataNodes" *: *\([0-9]*\).*/\1/p' | head -1)"

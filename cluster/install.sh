@@ -54,6 +54,9 @@ copy_deps() { # pom outdir
 copy_deps "$root/cluster/deps/accumulo/pom.xml" "$dir/lib"
 if [ "$fs" = hdfs ]; then
   copy_deps "$root/cluster/deps/hadoop/pom.xml" "$dir/hadoop/lib"
+  # the daemons' HTTP servers (JMX at /jmx) look for webapps/<name> on the classpath; Hadoop's
+  # tarball ships them as directories, the Maven jars do not: empty ones are enough
+  mkdir -p "$dir/hadoop/webapps/hdfs" "$dir/hadoop/webapps/datanode" "$dir/hadoop/webapps/static"
 fi
 
 project_jar() { # module -> its main jar, or nothing
