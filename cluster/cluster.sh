@@ -69,7 +69,35 @@ hadoop() { # heap-mb class args...
   exec java $(java_opts "$heap") -Dlog4j.configuration="file:$dir/conf/hadoop/log4j.properties" \
     -Dhadoop.log.dir="$dir/logs" -cp "$dir/conf/hadoop:$dir/hadoop:$dir/hadoop/lib/*" "$class" "$@"
 }
+# docker/: every container of one host shares its network namespace; `--address auto` is that
+# namespace's eth0 address, which the other hosts reach
+resolve_address() {
+  if [ "$address" = auto ]; then
+    address="$(ip -4 -o addr show dev eth0 | awk '{print $4}' | cut -d/ -f1 | head -1)"
+    [ -n "$address" ] || die "serve: no IPv4 address on eth0"
+  fi
+}
+# docker/: SHAPE_EGRESS_RATE=100mbit caps this host's outgoing traffic (needs NET_ADMIN)
+shape_egress() {
+  if [ -n "${SHAPE_EGRESS_RATE:-}" ]; then
+    tc qdisc replace dev eth0 root tbf rate "$SHAPE_EGRESS_RATE" burst 128kb latency 100ms \
+      || die "serve: cannot cap eth0 at $SHAPE_EGRESS_RATE (the container needs NET_ADMIN)"
+  fi
+}
+wait_port() { # host:port seconds
+  local host="${1%:*}" port="${1##*:}" t0=$SECONDS
+  until timeout 1 bash -c "exec 3<>/dev/tcp/$host/$port" 2>/dev/null; do
+    [ $((SECONDS - t0)) -lt "$2" ] || die "serve: $1 did not answer in $2 s"
+    sleep 1
+  done
+}
 serve() {
+  # a DataNode's directory is named after the address it was given (namespaces share one host
+  # name); in docker (auto) each host has its own volume and its address may change
+  local dn_dir="$dir/data/datanode-${address:-local}"
+  [ "$address" != auto ] || dn_dir="$dir/data/datanode"
+  resolve_address
+  shape_egress
   local bind=()
   if [ -n "$address" ]; then
     # 2.1.4 binds to rpc.bind.addr and registers rpc.advertise.addr (general.process.bind.addr
@@ -84,18 +112,32 @@ serve() {
         -cp "$dir/conf:$dir/lib/*" org.apache.zookeeper.server.quorum.QuorumPeerMain \
         "$dir/conf/zoo.cfg" ;;
     init)
-      local pw
+      # once per cluster: a marker in the control host's data directory says it is done
+      [ ! -f "$dir/data/accumulo-initialized" ] || exit 0
+      local pw zk volume
       pw="$(sed -n 's/^auth.token=//p' "$dir/conf/accumulo-client.properties")"
-      accumulo 256 init --instance-name spgemm --password "$pw" ;;
+      zk="$(sed -n 's/^instance.zookeeper.host=//p' "$dir/conf/accumulo.properties")"
+      volume="$(sed -n 's/^instance.volumes=//p' "$dir/conf/accumulo.properties")"
+      wait_port "$zk" 120
+      if [[ "$volume" == hdfs://* ]]; then
+        local nn="${volume#hdfs://}"
+        wait_port "${nn%%/*}" 120
+      fi
+      ( accumulo 256 init --instance-name spgemm --password "$pw" ) \
+        && touch "$dir/data/accumulo-initialized" ;;
     manager) accumulo 384 manager "${bind[@]}" ;;
     gc) accumulo 256 gc "${bind[@]}" ;;
     tserver) accumulo "$heap_mb" tserver "${bind[@]}" ;;
     namenode-format)
       hadoop 256 org.apache.hadoop.hdfs.server.namenode.NameNode -format -force -nonInteractive ;;
-    namenode) hadoop 384 org.apache.hadoop.hdfs.server.namenode.NameNode ;;
+    namenode)
+      if [ ! -d "$dir/data/namenode/current" ]; then
+        ( hadoop 256 org.apache.hadoop.hdfs.server.namenode.NameNode -format -force -nonInteractive )
+      fi
+      hadoop 384 org.apache.hadoop.hdfs.server.namenode.NameNode ;;
     datanode)
       hadoop 256 org.apache.hadoop.hdfs.server.datanode.DataNode \
-        -D "dfs.datanode.data.dir=$dir/data/datanode-${address:-$(hostname)}" ;;
+        -D "dfs.datanode.data.dir=$dn_dir" ;;
     *) die "unknown role $role (zookeeper, init, manager, gc, tserver, namenode-format, namenode, datanode)" ;;
   esac
 }
