@@ -45,6 +45,9 @@ while [ $# -gt 0 ]; do
     *) echo "$me: unknown option $1" >&2; usage ;;
   esac
 done
+if [ "$cmd" = up ] || [ "$cmd" = down ]; then
+  [ "$(id -u)" -eq 0 ] || die "needs root (it creates network namespaces, a bridge and veth links); run it as root"
+fi
 mkdir -p "$dir"
 dir="$(cd "$dir" && pwd)"
 
@@ -143,6 +146,7 @@ serve() {
 }
 if [ "$cmd" = serve ]; then
   serve
+  exit # the roles that return (init) end here
 fi
 
 # ------------------------------------------------------------------------------------------
