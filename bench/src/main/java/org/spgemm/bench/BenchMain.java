@@ -247,7 +247,8 @@ public final class BenchMain implements Callable<Integer> {
             : String.format(Locale.ROOT, " (this session; %d runs were recorded by earlier"
                 + " sessions)", resumedRuns))
         + (clientProps == null ? " Embedded MiniAccumuloClusters (loopback)." : " On the cluster"
-            + " of " + clientProps + " (" + c.tservers().get(0) + " tablet-server hosts, links"
-            + " capped at " + bandwidth + "; the heap is the cluster's own).");
+            + " of " + clientProps + " (" + c.tservers().get(0) + " tablet-server hosts, links "
+            + ("none".equals(bandwidth) ? "not capped" : "capped at " + bandwidth)
+            + "; the tablet-server heap is the cluster's, not the figure above).");
   }
 }
