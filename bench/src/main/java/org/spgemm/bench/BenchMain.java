@@ -92,6 +92,16 @@ public final class BenchMain implements Callable<Integer> {
       + " the first time; --name and --out-dir come from CSV")
   Path resume;
 
+  @Option(names = "--client-props", paramLabel = "FILE", description = "run on the cluster these"
+      + " Accumulo client properties reach (e.g. bin/cluster's <dir>/conf/accumulo-client"
+      + ".properties) instead of embedded ones; K is its number of live tablet servers")
+  Path clientProps;
+
+  @Option(names = "--bandwidth", paramLabel = "LABEL", description = "with --client-props: the"
+      + " link rate to record in the CSV and report (default: CLUSTER_BANDWIDTH of the"
+      + " cluster.env bin/cluster wrote beside conf/, else unknown)")
+  String bandwidth;
+
   private final PrintStream out;
   private final PrintStream err;
 
@@ -148,7 +158,11 @@ public final class BenchMain implements Callable<Integer> {
     long t0 = System.nanoTime();
     List<Measurement> results = new ArrayList<>(earlier);
     try (ResultsCsv sink = resume != null ? ResultsCsv.resume(csv) : new ResultsCsv(csv)) {
-      results.addAll(new BenchRunner(config, err).skipping(earlier).run(sink::add));
+      BenchRunner runner = new BenchRunner(config, err).skipping(earlier);
+      if (clientProps != null) {
+        runner.onCluster(clientProps, bandwidth);
+      }
+      results.addAll(runner.run(sink::add));
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     return writeReport(results, dir, prefix, runName, setup(config, seconds, earlier.size()),
@@ -205,6 +219,10 @@ public final class BenchMain implements Callable<Integer> {
       ds.addAll(quick ? Datasets.quick() : Datasets.full());
     }
     List<Integer> ks = tservers != null ? tservers : quick ? List.of(1, 2) : List.of(1, 2, 3);
+    if (clientProps != null) {
+      ks = List.of(RealCluster.tabletServers(clientProps, tservers, graphuloJar));
+      bandwidth = bandwidth != null ? bandwidth : RealCluster.bandwidth(clientProps);
+    }
     if (ks.stream().anyMatch(k -> k < 1 || k > 8)) {
       throw new IllegalArgumentException("--tservers must be between 1 and 8, got " + ks);
     }
@@ -227,6 +245,10 @@ public final class BenchMain implements Callable<Integer> {
             ? "datasets " + String.join(",", datasets) : "full profile", c.tservers(), c.reps(),
         c.tserverHeapMb(), c.tabletsPerServer(), c.verifyReps(), seconds, resumedRuns == 0 ? ""
             : String.format(Locale.ROOT, " (this session; %d runs were recorded by earlier"
-                + " sessions)", resumedRuns));
+                + " sessions)", resumedRuns))
+        + (clientProps == null ? " Embedded MiniAccumuloClusters (loopback)." : " On the cluster"
+            + " of " + clientProps + " (" + c.tservers().get(0) + " tablet-server hosts, links "
+            + ("none".equals(bandwidth) ? "not capped" : "capped at " + bandwidth)
+            + "; the tablet-server heap is the cluster's, not the figure above).");
   }
 }

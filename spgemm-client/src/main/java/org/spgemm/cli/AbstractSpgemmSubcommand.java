@@ -1,6 +1,7 @@
 package org.spgemm.cli;
 
 import java.io.PrintStream;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.concurrent.Callable;
 import org.spgemm.client.ClusterException;
@@ -30,19 +31,43 @@ abstract class AbstractSpgemmSubcommand implements Callable<Integer> {
     try {
       validate();
       return execute().code;
-    } catch (UsageException | MatrixMarketException | NoSuchFileException e) {
-      return fail(e, ExitCode.USAGE, e instanceof NoSuchFileException
-          ? "no such file: " + e.getMessage() : e.getMessage());
-    } catch (ClusterException e) {
-      return fail(e, ExitCode.CLUSTER, e.getMessage());
-    } catch (SpgemmException | IllegalArgumentException e) {
-      return fail(e, ExitCode.USAGE, e.getMessage());
-    } catch (Exception e) {
-      return fail(e, ExitCode.ERROR, e.toString());
+    } catch (Throwable e) {
+      return handle(e);
     }
   }
 
-  private int fail(Exception e, ExitCode code, String message) {
+  /** Maps a failure to its exit code and one line on stderr. */
+  int handle(Throwable e) {
+    if (Termination.inProgress()) {
+      // SIGTERM/SIGINT: whatever broke, it broke because the JVM is stopping
+      return fail(e, ExitCode.ERROR, "terminated by a signal; the embedded cluster, if any, was"
+          + " stopped");
+    }
+    if (e instanceof UsageException || e instanceof MatrixMarketException) {
+      return fail(e, ExitCode.USAGE, e.getMessage());
+    }
+    if (e instanceof NoSuchFileException) {
+      return fail(e, ExitCode.USAGE, "no such file: " + e.getMessage());
+    }
+    if (e instanceof FileSystemException) {
+      // e.g. an output that became unwritable after the checks: "path: reason"
+      return fail(e, ExitCode.USAGE, "cannot use " + e.getMessage());
+    }
+    if (e instanceof ClusterException) {
+      return fail(e, ExitCode.CLUSTER, e.getMessage());
+    }
+    if (e instanceof SpgemmException || e instanceof IllegalArgumentException) {
+      return fail(e, ExitCode.USAGE, e.getMessage());
+    }
+    if (e instanceof OutOfMemoryError) {
+      return fail(e, ExitCode.ERROR, "out of memory (Java heap of " + (Runtime.getRuntime()
+          .maxMemory() >> 20) + " MB): the client holds A, B and C in memory, about 16 bytes"
+          + " per entry; give it more with SPGEMM_JAVA_OPTS=-Xmx<size>");
+    }
+    return fail(e, ExitCode.ERROR, e.toString());
+  }
+
+  private int fail(Throwable e, ExitCode code, String message) {
     err.println();
     err.println("spgemm: " + message);
     if (debug) {

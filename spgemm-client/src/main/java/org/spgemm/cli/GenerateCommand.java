@@ -37,6 +37,7 @@ final class GenerateCommand {
       if (scale < 1 || scale > 26 || edgeFactor < 1) {
         throw new UsageException("--scale must be 1..26 and --edge-factor positive");
       }
+      FileChecks.checkOutput(outFile, "--out");
     }
 
     @Override
@@ -66,6 +67,7 @@ final class GenerateCommand {
       if (n < 1 || (points != 7 && points != 27)) {
         throw new UsageException("--n must be positive and --points 7 or 27");
       }
+      FileChecks.checkOutput(outFile, "--out");
     }
 
     @Override

@@ -86,10 +86,6 @@ final class GrrpSteps {
   }
 
   static long nonEmptyRows(SparseMatrix a) {
-    long n = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      n += a.rowNnz(i) > 0 ? 1 : 0;
-    }
-    return n;
+    return a.nonEmptyRows();
   }
 }

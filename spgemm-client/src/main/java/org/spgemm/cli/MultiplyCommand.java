@@ -2,7 +2,6 @@ package org.spgemm.cli;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.spgemm.algebra.Semirings;
@@ -22,7 +21,8 @@ import picocli.CommandLine.Option;
 /** Loads Matrix Market files, multiplies on a cluster, writes C as Matrix Market. */
 @Command(name = "multiply", mixinStandardHelpOptions = true,
     description = "C = A*B (or A*A without --b) on an embedded or real cluster; C is written as"
-        + " a Matrix Market coordinate real general file in the original 1-based indices.")
+        + " a Matrix Market coordinate real general file (integer general under --codec long)"
+        + " in the original 1-based indices.")
 final class MultiplyCommand extends AbstractSpgemmSubcommand {
 
   @Option(names = "--a", required = true, description = "A as a Matrix Market coordinate file")
@@ -118,12 +118,15 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    // every output path before any work: no multiply is lost to a bad --out
+    FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
+        new String[] {"--out", "--stats"}, new Path[] {outFile, stats});
   }
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = read(aFile);
-    SparseMatrix b = bFile == null ? a : read(bFile);
+    SparseMatrix a = FileChecks.readInput(aFile, "A", codec, err);
+    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", codec, err);
     if (a.cols() != b.rows()) {
       throw new UsageException("shape mismatch: A (" + aFile + ") is " + a.rows() + "x"
           + a.cols() + " but B (" + (bFile == null ? aFile : bFile) + ") is " + b.rows() + "x"
@@ -196,12 +199,5 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException("--engine must be compaction or scan, not '" + engine + "'");
     }
-  }
-
-  private static SparseMatrix read(Path p) throws java.io.IOException {
-    if (!Files.exists(p)) {
-      throw new NoSuchFileException(p.toString());
-    }
-    return MatrixMarket.read(p);
   }
 }

@@ -1,7 +1,5 @@
 package org.spgemm.cli;
 
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.spgemm.algebra.Semirings;
@@ -12,7 +10,6 @@ import org.spgemm.client.TablePlan;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.matrix.MatrixComparison;
-import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.metis.KwayOptions;
@@ -132,12 +129,14 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
     } catch (IllegalArgumentException e) {
       throw new UsageException(e.getMessage());
     }
+    FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
+        new String[] {"--plan-out"}, new Path[] {planOut});
   }
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = aFile == null ? null : read(aFile);
-    SparseMatrix b = bFile == null ? a : read(bFile);
+    SparseMatrix a = aFile == null ? null : FileChecks.readInput(aFile, "A", codec, err);
+    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", codec, err);
     if (a != null && a.cols() != b.rows()) {
       throw new UsageException("shape mismatch: A (" + aFile + ") is " + a.rows() + "x"
           + a.cols() + " but B (" + bFile + ") is " + b.rows() + "x" + b.cols()
@@ -220,12 +219,5 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   private MultiplyOptions.Builder options() {
     return MultiplyOptions.builder().semiring(semiring).codec(codec)
         .batchBRows(batchBRows);
-  }
-
-  private static SparseMatrix read(Path p) throws java.io.IOException {
-    if (!Files.exists(p)) {
-      throw new NoSuchFileException(p.toString());
-    }
-    return MatrixMarket.read(p);
   }
 }

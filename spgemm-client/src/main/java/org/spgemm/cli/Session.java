@@ -29,8 +29,10 @@ final class Session implements AutoCloseable {
   }
 
   static Session connect(Path clientProps) {
-    if (!Files.isReadable(clientProps)) {
-      throw new AbstractSpgemmSubcommand.UsageException("cannot read " + clientProps);
+    if (!Files.isRegularFile(clientProps) || !Files.isReadable(clientProps)) {
+      throw new AbstractSpgemmSubcommand.UsageException("cannot read " + clientProps
+          + (Files.isDirectory(clientProps) ? " (a directory)" : !Files.exists(clientProps)
+              ? " (no such file)" : " (not a readable file)"));
     }
     try {
       AccumuloClient c = Accumulo.newClient().from(clientProps).build();

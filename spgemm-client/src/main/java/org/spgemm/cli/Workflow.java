@@ -76,11 +76,7 @@ final class Workflow {
 
   MultiplyResult multiply(MultiplyOptions.Builder opts, SparseMatrix a,
       java.io.PrintStream err) {
-    long nonEmptyRows = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      nonEmptyRows += a.rowNnz(i) > 0 ? 1 : 0;
-    }
-    ProgressBar bar = new ProgressBar(err, nonEmptyRows);
+    ProgressBar bar = new ProgressBar(err, a.nonEmptyRows());
     try {
       return SpGEMM.multiply(client, table, opts.listener(bar).build());
     } finally {

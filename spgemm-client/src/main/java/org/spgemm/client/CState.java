@@ -79,15 +79,15 @@ final class CState {
     Map<String,String> old = before == null ? Map.of() : JobRecord.decode(before);
     long now = System.currentTimeMillis();
     if (JobRecord.State.RUNNING.name().equals(old.get("state")) && !abandoned(old, now)) {
-      throw new SpgemmException("refused: family " + cFamily + " of " + table + " is being"
+      throw new ClusterException("refused: family " + cFamily + " of " + table + " is being"
           + " written by job " + old.get("job") + " (lease renewed " + (now
               - Long.parseLong(old.getOrDefault("lease", "0"))) / 1000 + " s ago); wait for it"
           + " to finish, or for its lease to lapse if its client died, or choose another C"
-          + " family");
+          + " family", null);
     }
     if (!compareAndSet(before, running(now))) {
-      throw new SpgemmException("refused: another multiply claimed family " + cFamily + " of "
-          + table + " at the same moment");
+      throw new ClusterException("refused: another multiply claimed family " + cFamily + " of "
+          + table + " at the same moment", null);
     }
     if (old.get("job") != null && JobRecord.State.RUNNING.name().equals(old.get("state"))) {
       // the abandoned job: its record goes (so its tablets stop), its compaction is cancelled

@@ -176,8 +176,8 @@ final class CompactionDriver {
   private SpgemmException refused(Throwable cause) {
     String msg = String.valueOf(cause.getMessage());
     if (msg.contains("Another compaction with iterators")) {
-      return new SpgemmException("refused: another multiply (or another compaction with"
-          + " iterators) is running on table " + table + "; Accumulo runs one at a time");
+      return new ClusterException("refused: another multiply (or another compaction with"
+          + " iterators) is running on table " + table + "; Accumulo runs one at a time", cause);
     }
     if (cause instanceof AccumuloSecurityException) {
       return new ClusterException("cannot compact " + table + " (WRITE permission needed): "

@@ -50,23 +50,25 @@ public final class MatrixStore {
   private static long write(AccumuloClient client, String table, String family, SparseMatrix m,
       KeyFormat keys, ValueCodec codec, boolean recordShape) {
     byte[] fam = family.getBytes(StandardCharsets.UTF_8);
-    byte[][] colKeys = new byte[m.cols()][];
+    boolean exact = m.domain() == Domain.INT64;
     try (BatchWriter w = client.createBatchWriter(table)) {
-      for (int i = 0; i < m.rows(); i++) {
-        if (m.rowNnz(i) == 0) {
+      // Walks the stored rows only: O(nnz) whatever the shape (keys are encoded per entry, so
+      // nothing is sized by the column count).
+      for (int s = 0; s < m.storedRows(); s++) {
+        if (m.storedRowEnd(s) == m.storedRowStart(s)) {
           continue;
         }
+        int i = m.storedRow(s);
         Mutation mut = new Mutation(keys.encode(i));
-        for (int p = m.rowStart(i); p < m.rowEnd(i); p++) {
+        for (int p = m.storedRowStart(s); p < m.storedRowEnd(s); p++) {
           int j = m.colAt(p);
-          if (colKeys[j] == null) {
-            colKeys[j] = keys.encode(j);
-          }
-          double v = m.valueAt(p);
           try {
-            mut.put(fam, colKeys[j], codec.encodeDouble(v));
+            // INT64 matrices go through encodeLong: exact in the long and decimal codecs
+            mut.put(fam, keys.encode(j), exact ? codec.encodeLong(m.longAt(p))
+                : codec.encodeDouble(m.valueAt(p)));
           } catch (IllegalArgumentException e) {
-            throw new InvalidOptionException(family + "(" + (i + 1) + ", " + (j + 1) + ") = " + v
+            throw new InvalidOptionException(family + "(" + (i + 1) + ", " + (j + 1) + ") = "
+                + (exact ? Long.toString(m.longAt(p)) : Double.toString(m.valueAt(p)))
                 + " cannot be stored with codec " + codec.name() + ": " + e.getMessage());
           }
         }
@@ -98,6 +100,8 @@ public final class MatrixStore {
 
   /**
    * Reads a numeric family back into memory with the given shape (0-based indices from the keys).
+   * A codec of the INT64 domain (long) gives an INT64 matrix with exact values; memory follows
+   * the entries read, not the shape.
    *
    * @throws SpgemmException naming the first key or value that is not numeric or out of shape
    */
@@ -120,7 +124,8 @@ public final class MatrixStore {
     int n = 0;
     int[] r = new int[cap];
     int[] c = new int[cap];
-    double[] v = new double[cap];
+    double[] v = integer ? null : new double[cap];
+    long[] lv = integer ? new long[cap] : null;
     try (BatchScanner s = client.createBatchScanner(table, userAuths(client), 4)) {
       s.setRanges(java.util.List.of(new Range()));
       s.fetchColumnFamily(new Text(family));
@@ -133,13 +138,21 @@ public final class MatrixStore {
           cap *= 2;
           r = java.util.Arrays.copyOf(r, cap);
           c = java.util.Arrays.copyOf(c, cap);
-          v = java.util.Arrays.copyOf(v, cap);
+          if (integer) {
+            lv = java.util.Arrays.copyOf(lv, cap);
+          } else {
+            v = java.util.Arrays.copyOf(v, cap);
+          }
         }
         try {
           r[n] = decode(parse, k.getRowData().toArray(), rowKey);
           c[n] = decode(parse, k.getColumnQualifierData().toArray(), colKey);
           byte[] vb = e.getValue().get();
-          v[n] = integer ? codec.decodeLong(vb) : codec.decodeDouble(vb);
+          if (integer) {
+            lv[n] = codec.decodeLong(vb);
+          } else {
+            v[n] = codec.decodeDouble(vb);
+          }
         } catch (IllegalArgumentException ex) {
           throw new SpgemmException("cannot read " + family + "(" + k.getRow() + ", "
               + k.getColumnQualifier() + ") of " + table + context + ": " + ex.getMessage());
@@ -150,7 +163,8 @@ public final class MatrixStore {
       throw new ClusterException("table " + table + " does not exist", e);
     }
     try {
-      return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
+      return integer ? SparseMatrix.fromCoordinates(rows, cols, r, c, lv, n)
+          : SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
     } catch (IllegalArgumentException e) {
       throw new SpgemmException("family " + family + " of " + table + " does not fit "
           + rows + "x" + cols + ": " + e.getMessage());

@@ -71,12 +71,12 @@ final class MultiplyRun {
       cState = new CState(client, table, opts.cFamily, jobId, engine, opts.lease.toMillis());
       cState.claim();
     }
-    writeJob(JobRecord.State.RUNNING);
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
-    List<Range> ranges = tabletRanges();
-    RunCounts counts = new RunCounts(ranges.size(), opts.listener);
     CompactionDriver compaction = null;
     try {
+      writeJob(JobRecord.State.RUNNING);
+      List<Range> ranges = tabletRanges();
+      RunCounts counts = new RunCounts(ranges.size(), opts.listener);
       if (engine == Engine.SCAN) {
         if (stale) {
           clearC(); // a compaction replaces C by itself; a scan writes beside what is there

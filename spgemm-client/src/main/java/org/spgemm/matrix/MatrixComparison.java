@@ -3,10 +3,11 @@ package org.spgemm.matrix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.spgemm.codec.Domain;
 
 /**
  * Entry-by-entry comparison of two matrices with a relative tolerance (sums of doubles may differ
- * in the last bits when added in another order).
+ * in the last bits when added in another order); two INT64 matrices are compared exactly.
  */
 public final class MatrixComparison {
 
@@ -24,23 +25,40 @@ public final class MatrixComparison {
           actual.cols(), expected.rows(), expected.cols()));
       return c;
     }
-    for (int i = 0; i < expected.rows(); i++) {
-      int p = expected.rowStart(i);
-      int q = actual.rowStart(i);
-      while (p < expected.rowEnd(i) || q < actual.rowEnd(i)) {
-        int je = p < expected.rowEnd(i) ? expected.colAt(p) : Integer.MAX_VALUE;
-        int ja = q < actual.rowEnd(i) ? actual.colAt(q) : Integer.MAX_VALUE;
+    // Walk the stored rows of both in ascending row order (O(nnz), whatever the shape).
+    boolean exact = expected.domain() == Domain.INT64 && actual.domain() == Domain.INT64;
+    int se = 0;
+    int sa = 0;
+    while (se < expected.storedRows() || sa < actual.storedRows()) {
+      int ie = se < expected.storedRows() ? expected.storedRow(se) : Integer.MAX_VALUE;
+      int ia = sa < actual.storedRows() ? actual.storedRow(sa) : Integer.MAX_VALUE;
+      int i = Math.min(ie, ia);
+      int p = ie == i ? expected.storedRowStart(se) : 0;
+      int pEnd = ie == i ? expected.storedRowEnd(se++) : 0;
+      int q = ia == i ? actual.storedRowStart(sa) : 0;
+      int qEnd = ia == i ? actual.storedRowEnd(sa++) : 0;
+      while (p < pEnd || q < qEnd) {
+        int je = p < pEnd ? expected.colAt(p) : Integer.MAX_VALUE;
+        int ja = q < qEnd ? actual.colAt(q) : Integer.MAX_VALUE;
         if (je < ja) {
           c.note(String.format(Locale.ROOT, "C(%d,%d) missing, expected %s", i + 1, je + 1,
-              MatrixMarket.formatValue(expected.valueAt(p++))));
+              format(expected, p++)));
         } else if (ja < je) {
           c.note(String.format(Locale.ROOT, "C(%d,%d) = %s should not exist", i + 1, ja + 1,
-              MatrixMarket.formatValue(actual.valueAt(q++))));
+              format(actual, q++)));
+        } else if (exact) {
+          if (expected.longAt(p) != actual.longAt(q)) {
+            c.note(String.format(Locale.ROOT, "C(%d,%d) = %d, expected %d", i + 1, je + 1,
+                actual.longAt(q), expected.longAt(p)));
+          }
+          p++;
+          q++;
         } else {
           double e = expected.valueAt(p++);
           double a = actual.valueAt(q++);
-          if (!(e == a || Math.abs(e - a) <= relTol * Math.max(1, Math.max(Math.abs(e),
-              Math.abs(a))))) {
+          boolean same = e == a || (Double.isNaN(e) && Double.isNaN(a))
+              || Math.abs(e - a) <= relTol * Math.max(1, Math.max(Math.abs(e), Math.abs(a)));
+          if (!same) {
             c.note(String.format(Locale.ROOT, "C(%d,%d) = %s, expected %s", i + 1, je + 1,
                 MatrixMarket.formatValue(a), MatrixMarket.formatValue(e)));
           }
@@ -48,6 +66,11 @@ public final class MatrixComparison {
       }
     }
     return c;
+  }
+
+  private static String format(SparseMatrix m, int p) {
+    return m.domain() == Domain.INT64 ? Long.toString(m.longAt(p))
+        : MatrixMarket.formatValue(m.valueAt(p));
   }
 
   private void note(String d) {

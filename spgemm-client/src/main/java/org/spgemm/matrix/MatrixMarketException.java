@@ -4,7 +4,8 @@ import java.io.IOException;
 
 /**
  * A Matrix Market file that cannot be read. The message is one line, {@code source:line: problem},
- * so a CLI can print it as is and an editor can jump to the line.
+ * so a CLI can print it as is and an editor can jump to the line; a problem with the file itself
+ * (missing, a directory, not gzip data) has line 0 and reads {@code source: problem}.
  */
 public class MatrixMarketException extends IOException {
 
@@ -15,7 +16,7 @@ public class MatrixMarketException extends IOException {
   private final String problem;
 
   public MatrixMarketException(String source, long line, String problem) {
-    super(source + ":" + line + ": " + problem);
+    super(line > 0 ? source + ":" + line + ": " + problem : source + ": " + problem);
     this.source = source;
     this.line = line;
     this.problem = problem;
@@ -26,7 +27,7 @@ public class MatrixMarketException extends IOException {
     return source;
   }
 
-  /** The 1-based line number the problem was found on. */
+  /** The 1-based line number the problem was found on, or 0 for the file as a whole. */
   public long line() {
     return line;
   }

@@ -2,6 +2,7 @@ package org.spgemm.matrix;
 
 import java.util.Arrays;
 import java.util.OptionalDouble;
+import org.spgemm.codec.Domain;
 
 /**
  * An immutable sparse matrix in compressed sparse row (CSR) form, held in plain primitive arrays.
@@ -12,33 +13,71 @@ import java.util.OptionalDouble;
  * indices ascend strictly. A stored entry whose value is 0 is still an entry: as in GraphBLAS, a
  * missing entry is not a stored zero.
  *
+ * <p><b>Memory follows the entries, not the shape.</b> When the row count is much larger than the
+ * entry count (D4M key spaces: 200,000,000 rows holding a few entries) only the rows that hold
+ * entries are stored, with their ids (doubly compressed rows, as GraphBLAS's hypersparse format);
+ * {@link #rowStart} then finds a row by binary search. Loops should walk the stored rows
+ * ({@link #storedRows()}, {@link #storedRow}, {@link #storedRowStart}, {@link #storedRowEnd}),
+ * which costs O(nnz) in both forms. The limits are int indices: rows and columns below
+ * 2^31 - 1, and at most {@value #MAX_ENTRIES} entries.
+ *
+ * <p><b>Values</b> are FP64 ({@code double}) or exact INT64 ({@code long}, {@link #domain()}):
+ * Matrix Market {@code integer} files and the long codec give INT64 matrices, whose values
+ * {@link #longAt} returns exactly; {@link #valueAt} converts them to the nearest double. Sums of
+ * INT64 entries (duplicates) wrap around on overflow, as GraphBLAS INT64 arithmetic does.
+ *
  * <p>The array accessors ({@link #rowPtr()}, {@link #colIdx()}, {@link #values()}) return copies;
  * loops should use {@link #rowStart}, {@link #rowEnd}, {@link #colAt} and {@link #valueAt}.
  */
 public final class SparseMatrix {
 
   /** The largest entry count an int-indexed array can safely hold. */
-  static final int MAX_ENTRIES = Integer.MAX_VALUE - 8;
+  public static final int MAX_ENTRIES = Integer.MAX_VALUE - 8;
 
   private final int rows;
   private final int cols;
   // Package-private so the classes of this package can loop over them without copies.
+  /** Ids of the stored rows, ascending, or null when rowPtr is indexed by the row itself. */
+  final int[] rowIds;
+  /** Start of each stored row in colIdx: length rows+1 (rowIds null) or rowIds.length+1. */
   final int[] rowPtr;
   final int[] colIdx;
+  /** FP64 values, or null for an INT64 matrix. */
   final double[] values;
+  /** INT64 values, or null for an FP64 matrix. */
+  final long[] exact;
 
   /** Takes ownership of the arrays; callers in this package guarantee the CSR invariants. */
   SparseMatrix(int rows, int cols, int[] rowPtr, int[] colIdx, double[] values) {
+    this(rows, cols, null, rowPtr, colIdx, values, null);
+  }
+
+  /** Takes ownership of the arrays; exactly one of values and exact is non-null. */
+  SparseMatrix(int rows, int cols, int[] rowIds, int[] rowPtr, int[] colIdx, double[] values,
+      long[] exact) {
     this.rows = rows;
     this.cols = cols;
+    this.rowIds = rowIds;
     this.rowPtr = rowPtr;
     this.colIdx = colIdx;
     this.values = values;
+    this.exact = exact;
   }
 
-  /** A rows x cols matrix with no entries. */
+  /**
+   * Whether a dimension of {@code size} should be compressed for {@code n} entries: an array
+   * indexed by it would be more than about twice as large as the entries themselves.
+   */
+  static boolean sparseDimension(long size, long n) {
+    return size > 2 * n + 1024;
+  }
+
+  /** A rows x cols matrix with no entries (FP64). */
   public static SparseMatrix empty(int rows, int cols) {
     checkShape(rows, cols);
+    if (sparseDimension(rows, 0)) {
+      return new SparseMatrix(rows, cols, new int[0], new int[1], new int[0], new double[0], null);
+    }
     return new SparseMatrix(rows, cols, new int[rows + 1], new int[0], new double[0]);
   }
 
@@ -46,17 +85,32 @@ public final class SparseMatrix {
    * Builds a matrix from the first {@code n} coordinate triples (r[e], c[e], v[e]), 0-based, in any
    * order. Entries at the same position are summed (so repeated edges count multiplicities). The
    * input arrays are not modified. Runs in O(n + rows + cols) with at most two counting-sort
-   * passes.
+   * passes, or in O(n log n) when the shape is much larger than n (hypersparse).
    *
    * @throws IllegalArgumentException for a negative shape, a too-short array, or an entry whose
    *         row or column is out of range (the message names the entry)
    */
   public static SparseMatrix fromCoordinates(int rows, int cols, int[] r, int[] c, double[] v,
       int n) {
+    return build(rows, cols, r, c, v, null, n);
+  }
+
+  /**
+   * As {@link #fromCoordinates(int, int, int[], int[], double[], int)} for exact INT64 values:
+   * the result's {@link #domain()} is INT64 and duplicates are summed with wrap-around.
+   */
+  public static SparseMatrix fromCoordinates(int rows, int cols, int[] r, int[] c, long[] v,
+      int n) {
+    return build(rows, cols, r, c, null, v, n);
+  }
+
+  private static SparseMatrix build(int rows, int cols, int[] r, int[] c, double[] v, long[] lv,
+      int n) {
     checkShape(rows, cols);
-    if (n < 0 || n > r.length || n > c.length || n > v.length) {
+    int vlen = v != null ? v.length : lv.length;
+    if (n < 0 || n > r.length || n > c.length || n > vlen) {
       throw new IllegalArgumentException("entry count " + n + " exceeds the coordinate arrays"
-          + " (lengths " + r.length + ", " + c.length + ", " + v.length + ")");
+          + " (lengths " + r.length + ", " + c.length + ", " + vlen + ")");
     }
     for (int e = 0; e < n; e++) {
       if (r[e] < 0 || r[e] >= rows || c[e] < 0 || c[e] >= cols) {
@@ -64,69 +118,142 @@ public final class SparseMatrix {
             + ") is out of range for a " + rows + "x" + cols + " matrix");
       }
     }
+    // A huge dimension is replaced by the ranks of its distinct ids (O(n log n)), so that no
+    // array below is sized by the shape.
+    int[] rowIds = sparseDimension(rows, n) ? distinctSorted(r, n) : null;
+    int[] colIds = sparseDimension(cols, n) ? distinctSorted(c, n) : null;
+    int[] rr = rowIds == null ? r : ranks(r, n, rowIds);
+    int[] cc = colIds == null ? c : ranks(c, n, colIds);
+    int nrows = rowIds == null ? rows : rowIds.length;
+    int ncols = colIds == null ? cols : colIds.length;
+
     // Order the entries by (row, column): a stable counting sort by column, then one by row.
     // Input already in row-major order (as written by MatrixMarket.write) skips both passes;
     // input ordered by column (column-major files) skips the first.
     boolean rowMajor = true;
     boolean columnsAscend = true;
     for (int e = 1; e < n && (rowMajor || columnsAscend); e++) {
-      rowMajor &= r[e - 1] < r[e] || (r[e - 1] == r[e] && c[e - 1] <= c[e]);
-      columnsAscend &= c[e - 1] <= c[e];
+      rowMajor &= rr[e - 1] < rr[e] || (rr[e - 1] == rr[e] && cc[e - 1] <= cc[e]);
+      columnsAscend &= cc[e - 1] <= cc[e];
     }
-    int[] rowCount = new int[rows + 1];
+    int[] rowCount = new int[nrows + 1];
     for (int e = 0; e < n; e++) {
-      rowCount[r[e] + 1]++;
+      rowCount[rr[e] + 1]++;
     }
-    for (int i = 0; i < rows; i++) {
+    for (int i = 0; i < nrows; i++) {
       rowCount[i + 1] += rowCount[i];
     }
     int[] order = null;
     if (!rowMajor) {
       int[] order1 = null;
       if (!columnsAscend) {
-        int[] colCount = new int[cols + 1];
+        int[] colCount = new int[ncols + 1];
         for (int e = 0; e < n; e++) {
-          colCount[c[e] + 1]++;
+          colCount[cc[e] + 1]++;
         }
-        for (int j = 0; j < cols; j++) {
+        for (int j = 0; j < ncols; j++) {
           colCount[j + 1] += colCount[j];
         }
         order1 = new int[n];
         for (int e = 0; e < n; e++) {
-          order1[colCount[c[e]]++] = e;
+          order1[colCount[cc[e]]++] = e;
         }
       }
-      int[] next = Arrays.copyOf(rowCount, rows);
+      int[] next = Arrays.copyOf(rowCount, nrows);
       order = new int[n];
       for (int p = 0; p < n; p++) {
         int e = order1 == null ? p : order1[p];
-        order[next[r[e]]++] = e;
+        order[next[rr[e]]++] = e;
       }
     }
     // Compact, summing entries that share a position.
-    int[] rowPtr = new int[rows + 1];
+    int[] rowPtr = new int[nrows + 1];
     int[] colIdx = new int[n];
-    double[] vals = new double[n];
+    double[] vals = v == null ? null : new double[n];
+    long[] lvals = lv == null ? null : new long[n];
     int out = 0;
-    for (int i = 0; i < rows; i++) {
+    for (int i = 0; i < nrows; i++) {
       int rowBegin = out;
       for (int p = rowCount[i]; p < rowCount[i + 1]; p++) {
         int e = order == null ? p : order[p];
-        if (out > rowBegin && colIdx[out - 1] == c[e]) {
-          vals[out - 1] += v[e];
+        if (out > rowBegin && colIdx[out - 1] == cc[e]) {
+          if (vals != null) {
+            vals[out - 1] += v[e];
+          } else {
+            lvals[out - 1] += lv[e]; // INT64: wraps around, as GraphBLAS does
+          }
         } else {
-          colIdx[out] = c[e];
-          vals[out] = v[e];
+          colIdx[out] = cc[e];
+          if (vals != null) {
+            vals[out] = v[e];
+          } else {
+            lvals[out] = lv[e];
+          }
           out++;
         }
       }
       rowPtr[i + 1] = out;
     }
+    if (colIds != null) {
+      for (int p = 0; p < out; p++) {
+        colIdx[p] = colIds[colIdx[p]];
+      }
+    }
     if (out < n) {
       colIdx = Arrays.copyOf(colIdx, out);
-      vals = Arrays.copyOf(vals, out);
+      vals = vals == null ? null : Arrays.copyOf(vals, out);
+      lvals = lvals == null ? null : Arrays.copyOf(lvals, out);
     }
-    return new SparseMatrix(rows, cols, rowPtr, colIdx, vals);
+    return new SparseMatrix(rows, cols, rowIds, rowPtr, colIdx, vals, lvals);
+  }
+
+  /** The distinct values among a[0..n), ascending. */
+  private static int[] distinctSorted(int[] a, int n) {
+    int[] s = Arrays.copyOf(a, n);
+    Arrays.sort(s);
+    int k = 0;
+    for (int e = 0; e < n; e++) {
+      if (k == 0 || s[k - 1] != s[e]) {
+        s[k++] = s[e];
+      }
+    }
+    return Arrays.copyOf(s, k);
+  }
+
+  private static int[] ranks(int[] a, int n, int[] ids) {
+    int[] rank = new int[n];
+    for (int e = 0; e < n; e++) {
+      rank[e] = Arrays.binarySearch(ids, a[e]);
+    }
+    return rank;
+  }
+
+  /**
+   * Builds a matrix from rows given in ascending order: stored row s is row {@code ids[s]} with
+   * entries {@code ptr[s] .. ptr[s+1]-1} of colIdx (columns ascending) and values (exactly one of
+   * values and exact non-null). Keeps the compressed rows when the shape is much larger than the
+   * entry count, else expands them to a row-indexed pointer array. Takes ownership of the arrays
+   * and trims them to {@code ptr[stored]} entries.
+   */
+  static SparseMatrix ofStoredRows(int rows, int cols, int[] ids, int[] ptr, int stored,
+      int[] colIdx, double[] values, long[] exact) {
+    int nnz = ptr[stored];
+    colIdx = colIdx.length == nnz ? colIdx : Arrays.copyOf(colIdx, nnz);
+    values = values == null || values.length == nnz ? values : Arrays.copyOf(values, nnz);
+    exact = exact == null || exact.length == nnz ? exact : Arrays.copyOf(exact, nnz);
+    if (sparseDimension(rows, nnz)) {
+      return new SparseMatrix(rows, cols, Arrays.copyOf(ids, stored),
+          Arrays.copyOf(ptr, stored + 1), colIdx, values, exact);
+    }
+    int[] full = new int[rows + 1];
+    int s = 0;
+    for (int i = 0; i < rows; i++) {
+      while (s < stored && ids[s] < i) {
+        s++;
+      }
+      full[i + 1] = s < stored && ids[s] == i ? ptr[s + 1] : full[i];
+    }
+    return new SparseMatrix(rows, cols, null, full, colIdx, values, exact);
   }
 
   /**
@@ -202,19 +329,64 @@ public final class SparseMatrix {
     return colIdx.length;
   }
 
+  /** FP64, or INT64 when the values are exact 64-bit integers ({@link #longAt}). */
+  public Domain domain() {
+    return exact != null ? Domain.INT64 : Domain.FP64;
+  }
+
+  /**
+   * Number of stored rows: every row (so some may be empty) or, for a matrix with far more rows
+   * than entries, only the rows holding entries. Stored row s is row {@link #storedRow}(s).
+   */
+  public int storedRows() {
+    return rowIds == null ? rows : rowIds.length;
+  }
+
+  /** The row id of stored row s (0 &lt;= s &lt; storedRows()); ascending in s. */
+  public int storedRow(int s) {
+    return rowIds == null ? s : rowIds[s];
+  }
+
+  /** Position of stored row s's first entry. */
+  public int storedRowStart(int s) {
+    return rowPtr[s];
+  }
+
+  /** Position just past stored row s's last entry. */
+  public int storedRowEnd(int s) {
+    return rowPtr[s + 1];
+  }
+
+  /** Number of rows holding at least one entry (O(stored rows)). */
+  public long nonEmptyRows() {
+    long n = 0;
+    for (int s = 0, ns = storedRows(); s < ns; s++) {
+      n += rowPtr[s + 1] > rowPtr[s] ? 1 : 0;
+    }
+    return n;
+  }
+
   /** Number of stored entries in row i. */
   public int rowNnz(int i) {
-    return rowPtr[i + 1] - rowPtr[i];
+    return rowEnd(i) - rowStart(i);
   }
 
   /** Position of row i's first entry. */
   public int rowStart(int i) {
-    return rowPtr[i];
+    if (rowIds == null) {
+      return rowPtr[i];
+    }
+    int s = Arrays.binarySearch(rowIds, i);
+    return rowPtr[s >= 0 ? s : -s - 1];
   }
 
   /** Position just past row i's last entry. */
   public int rowEnd(int i) {
-    return rowPtr[i + 1];
+    if (rowIds == null) {
+      return rowPtr[i + 1];
+    }
+    int s = Arrays.binarySearch(rowIds, i);
+    return s >= 0 ? rowPtr[s + 1] : rowPtr[-s - 1];
   }
 
   /** Column index of the entry at position p (0 &lt;= p &lt; nnz). */
@@ -222,14 +394,50 @@ public final class SparseMatrix {
     return colIdx[p];
   }
 
-  /** Value of the entry at position p (0 &lt;= p &lt; nnz). */
+  /** Value of the entry at position p (0 &lt;= p &lt; nnz), INT64 values rounded to a double. */
   public double valueAt(int p) {
-    return values[p];
+    return values != null ? values[p] : (double) exact[p];
   }
 
-  /** A copy of the row pointer array (length rows+1). */
+  /**
+   * Value of the entry at position p as a 64-bit integer: exact for an INT64 matrix; an FP64
+   * value must be an integer in the long range.
+   *
+   * @throws IllegalArgumentException if an FP64 value is not such an integer
+   */
+  public long longAt(int p) {
+    if (exact != null) {
+      return exact[p];
+    }
+    return toLong(values[p]);
+  }
+
+  /** d as a long if it is an integer in the 64-bit range, else IllegalArgumentException. */
+  static long toLong(double d) {
+    if (d != Math.rint(d) || d >= 0x1p63 || d < -0x1p63) {
+      throw new IllegalArgumentException(MatrixMarket.formatValue(d)
+          + " is not a 64-bit integer");
+    }
+    return (long) d;
+  }
+
+  /**
+   * A copy of the row pointer array (length rows+1). For a matrix stored by its non-empty rows
+   * this builds an array of rows+1 ints: prefer {@link #storedRowStart}.
+   */
   public int[] rowPtr() {
-    return rowPtr.clone();
+    if (rowIds == null) {
+      return rowPtr.clone();
+    }
+    int[] full = new int[rows + 1];
+    int s = 0;
+    for (int i = 0; i < rows; i++) {
+      if (s < rowIds.length && rowIds[s] == i) {
+        s++;
+      }
+      full[i + 1] = rowPtr[s];
+    }
+    return full;
   }
 
   /** A copy of the column index array (length nnz). */
@@ -237,16 +445,40 @@ public final class SparseMatrix {
     return colIdx.clone();
   }
 
-  /** A copy of the value array (length nnz). */
+  /** A copy of the values as doubles (length nnz; INT64 values rounded). */
   public double[] values() {
-    return values.clone();
+    if (values != null) {
+      return values.clone();
+    }
+    double[] d = new double[exact.length];
+    for (int p = 0; p < d.length; p++) {
+      d[p] = exact[p];
+    }
+    return d;
+  }
+
+  /**
+   * The values as 64-bit integers (length nnz): a copy of an INT64 matrix's values, or FP64
+   * values converted exactly.
+   *
+   * @throws IllegalArgumentException naming the first FP64 value that is not a 64-bit integer
+   */
+  public long[] longValues() {
+    if (exact != null) {
+      return exact.clone();
+    }
+    long[] l = new long[values.length];
+    for (int p = 0; p < l.length; p++) {
+      l[p] = toLong(values[p]);
+    }
+    return l;
   }
 
   /** The largest number of entries in any row (0 for a matrix without rows). */
   public int maxRowNnz() {
     int max = 0;
-    for (int i = 0; i < rows; i++) {
-      max = Math.max(max, rowPtr[i + 1] - rowPtr[i]);
+    for (int s = 0, ns = storedRows(); s < ns; s++) {
+      max = Math.max(max, rowPtr[s + 1] - rowPtr[s]);
     }
     return max;
   }
@@ -254,7 +486,7 @@ public final class SparseMatrix {
   /** The stored value at (i, j), or empty if there is no entry there. */
   public OptionalDouble get(int i, int j) {
     int p = find(i, j);
-    return p < 0 ? OptionalDouble.empty() : OptionalDouble.of(values[p]);
+    return p < 0 ? OptionalDouble.empty() : OptionalDouble.of(valueAt(p));
   }
 
   /** Whether (i, j) holds a stored entry (whatever its value, zero included). */
@@ -267,31 +499,25 @@ public final class SparseMatrix {
       throw new IndexOutOfBoundsException(
           "(" + i + ", " + j + ") is outside a " + rows + "x" + cols + " matrix");
     }
-    int p = Arrays.binarySearch(colIdx, rowPtr[i], rowPtr[i + 1], j);
+    int p = Arrays.binarySearch(colIdx, rowStart(i), rowEnd(i), j);
     return p >= 0 ? p : -1;
   }
 
-  /** The transpose, built by one counting sort over columns (its rows come out sorted). */
+  /** The transpose (same domain); its rows come out sorted. */
   public SparseMatrix transpose() {
     int nnz = colIdx.length;
-    int[] tPtr = new int[cols + 1];
-    for (int p = 0; p < nnz; p++) {
-      tPtr[colIdx[p] + 1]++;
-    }
-    for (int j = 0; j < cols; j++) {
-      tPtr[j + 1] += tPtr[j];
-    }
-    int[] next = Arrays.copyOf(tPtr, cols);
-    int[] tCol = new int[nnz];
-    double[] tVal = new double[nnz];
-    for (int i = 0; i < rows; i++) {
-      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-        int q = next[colIdx[p]]++;
-        tCol[q] = i;
-        tVal[q] = values[p];
+    int[] r = new int[nnz];
+    int[] c = new int[nnz];
+    for (int s = 0, ns = storedRows(); s < ns; s++) {
+      int i = storedRow(s);
+      for (int p = rowPtr[s]; p < rowPtr[s + 1]; p++) {
+        r[p] = colIdx[p];
+        c[p] = i;
       }
     }
-    return new SparseMatrix(cols, rows, tPtr, tCol, tVal);
+    // Entries listed row by row: their new columns ascend, so one counting sort (or, for a
+    // hypersparse shape, one sort of ranks) orders them.
+    return build(cols, rows, r, c, values, exact, nnz);
   }
 
   /**
@@ -305,15 +531,15 @@ public final class SparseMatrix {
     long flops = 0;
     int nnz = colIdx.length;
     for (int p = 0; p < nnz; p++) {
-      int j = colIdx[p];
-      flops += b.rowPtr[j + 1] - b.rowPtr[j];
+      flops += b.rowNnz(colIdx[p]);
     }
     return flops;
   }
 
   /**
-   * Exact equality: same shape, same structure and identical values as {@link Double#equals}
-   * compares them (every NaN equals every NaN; 0.0 differs from -0.0).
+   * Exact equality: same shape, same structure, same domain and identical values (doubles as
+   * {@link Double#equals} compares them: every NaN equals every NaN; 0.0 differs from -0.0). Both
+   * storage forms of the rows compare equal when they hold the same entries.
    */
   @Override
   public boolean equals(Object o) {
@@ -324,16 +550,45 @@ public final class SparseMatrix {
       return false;
     }
     SparseMatrix m = (SparseMatrix) o;
-    return rows == m.rows && cols == m.cols && Arrays.equals(rowPtr, m.rowPtr)
-        && Arrays.equals(colIdx, m.colIdx) && Arrays.equals(values, m.values);
+    if (rows != m.rows || cols != m.cols || !Arrays.equals(colIdx, m.colIdx)
+        || !Arrays.equals(values, m.values) || !Arrays.equals(exact, m.exact)) {
+      return false;
+    }
+    if (rowIds == null && m.rowIds == null) {
+      return Arrays.equals(rowPtr, m.rowPtr);
+    }
+    // Compare the non-empty rows of both forms.
+    int s = 0;
+    int t = 0;
+    while (true) {
+      while (s < storedRows() && rowPtr[s + 1] == rowPtr[s]) {
+        s++;
+      }
+      while (t < m.storedRows() && m.rowPtr[t + 1] == m.rowPtr[t]) {
+        t++;
+      }
+      if (s == storedRows() || t == m.storedRows()) {
+        return s == storedRows() && t == m.storedRows();
+      }
+      if (storedRow(s) != m.storedRow(t) || rowPtr[s + 1] != m.rowPtr[t + 1]) {
+        return false;
+      }
+      s++;
+      t++;
+    }
   }
 
   @Override
   public int hashCode() {
     int h = 31 * rows + cols;
-    h = 31 * h + Arrays.hashCode(rowPtr);
+    for (int s = 0, ns = storedRows(); s < ns; s++) {
+      if (rowPtr[s + 1] > rowPtr[s]) {
+        h = 31 * h + storedRow(s);
+        h = 31 * h + rowPtr[s + 1];
+      }
+    }
     h = 31 * h + Arrays.hashCode(colIdx);
-    return 31 * h + Arrays.hashCode(values);
+    return 31 * h + (values != null ? Arrays.hashCode(values) : Arrays.hashCode(exact));
   }
 
   /** Shape and entry count, plus the entries themselves when there are at most 20. */
@@ -341,13 +596,17 @@ public final class SparseMatrix {
   public String toString() {
     StringBuilder sb = new StringBuilder();
     sb.append(rows).append('x').append(cols).append(" matrix, ").append(nnz()).append(" entries");
+    if (exact != null) {
+      sb.append(" (INT64)");
+    }
     if (nnz() <= 20) {
       sb.append(" {");
       String sep = "";
-      for (int i = 0; i < rows; i++) {
-        for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-          sb.append(sep).append('(').append(i).append(',').append(colIdx[p]).append(")=")
-              .append(values[p]);
+      for (int s = 0, ns = storedRows(); s < ns; s++) {
+        for (int p = rowPtr[s]; p < rowPtr[s + 1]; p++) {
+          sb.append(sep).append('(').append(storedRow(s)).append(',').append(colIdx[p])
+              .append(")=").append(exact != null ? Long.toString(exact[p])
+                  : Double.toString(values[p]));
           sep = ", ";
         }
       }

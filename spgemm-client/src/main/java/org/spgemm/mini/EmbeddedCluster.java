@@ -21,20 +21,28 @@ import org.spgemm.client.MultiplyOptions;
 /**
  * A MiniAccumuloCluster set up for multiplies: the nested scan executor configured on every
  * tablet server, and this JVM's classpath (which holds the iterators jar) given to the servers.
- * Closing it stops every child process and deletes its directory when it made one.
+ * Closing it stops every child process and deletes its directory when it made one. If the JVM
+ * is stopped first (SIGTERM, SIGINT, System.exit) a shutdown hook, registered before the first
+ * child process starts, stops them, so no ZooKeeper or tablet server outlives this JVM.
  */
 public final class EmbeddedCluster implements AutoCloseable {
 
   public static final String ROOT_PASSWORD = "spgemm-embedded";
 
+  private static final String VFS_CLASS_LOADER =
+      "org.apache.accumulo.start.classloader.vfs.AccumuloVFSClassLoader";
+
   private final MiniAccumuloCluster cluster;
   private final Path dir;
   private final boolean deleteOnClose;
+  private final StopHook hook;
 
-  private EmbeddedCluster(MiniAccumuloCluster cluster, Path dir, boolean deleteOnClose) {
+  private EmbeddedCluster(MiniAccumuloCluster cluster, Path dir, boolean deleteOnClose,
+      StopHook hook) {
     this.cluster = cluster;
     this.dir = dir;
     this.deleteOnClose = deleteOnClose;
+    this.hook = hook;
   }
 
   /**
@@ -71,18 +79,88 @@ public final class EmbeddedCluster implements AutoCloseable {
     cfg.setMemory(ServerType.TABLET_SERVER, tserverHeapMb, MemoryUnit.MEGABYTE);
     cfg.setSiteConfig(siteConfig());
     MiniAccumuloCluster mac = new MiniAccumuloCluster(cfg);
+    StopHook hook = new StopHook(mac, dir, deleteOnClose);
+    hook.register();
     try {
       mac.start();
     } catch (IOException | InterruptedException | RuntimeException e) {
       try {
-        mac.close();
+        hook.stop();
       } catch (IOException | RuntimeException suppressed) {
         e.addSuppressed(suppressed);
       }
       throw new IOException("MiniAccumuloCluster did not start (see " + dir.resolve("logs")
           + "/*.err): " + e.getMessage(), e);
     }
-    return new EmbeddedCluster(mac, dir, deleteOnClose);
+    return new EmbeddedCluster(mac, dir, deleteOnClose, hook);
+  }
+
+  /**
+   * Stops the cluster once, from {@link #close()} or from the JVM's shutdown (a signal): the
+   * child processes are separate JVMs that would otherwise outlive this one.
+   */
+  private static final class StopHook implements Runnable {
+    private final MiniAccumuloCluster mac;
+    private final Path dir;
+    private final boolean deleteOnClose;
+    private final Thread thread = new Thread(this, "spgemm-embedded-cluster-stop");
+    private boolean stopped;
+
+    StopHook(MiniAccumuloCluster mac, Path dir, boolean deleteOnClose) {
+      this.mac = mac;
+      this.dir = dir;
+      this.deleteOnClose = deleteOnClose;
+    }
+
+    void register() {
+      // Stopping the cluster initializes Accumulo's VFS class loader, whose static initializer
+      // registers a shutdown hook of its own; during shutdown that fails
+      // (ExceptionInInitializerError) and the stop with it. Initialize it now, while hooks may
+      // still be added.
+      try {
+        Class.forName(VFS_CLASS_LOADER, true, EmbeddedCluster.class.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError absent) {
+        // not on this classpath: nothing to prepare
+      }
+      Runtime.getRuntime().addShutdownHook(thread);
+    }
+
+    /** Called at JVM shutdown: one line, no stack trace. */
+    @Override
+    public void run() {
+      try {
+        if (stop()) {
+          System.err.println("spgemm: stopped the embedded cluster (JVM shutting down)");
+        }
+      } catch (Throwable t) {
+        System.err.println("spgemm: stopping the embedded cluster at shutdown failed: " + t
+            + " (its processes may remain; their directory is " + dir + ")");
+      }
+    }
+
+    /** Stops the cluster unless already stopped; true if this call stopped it. */
+    synchronized boolean stop() throws IOException {
+      if (stopped) {
+        return false;
+      }
+      stopped = true;
+      if (Thread.currentThread() != thread) {
+        try {
+          Runtime.getRuntime().removeShutdownHook(thread);
+        } catch (IllegalStateException shuttingDown) {
+          // the hook is running or about to; this call does the work and it will find it done
+        }
+      }
+      try {
+        mac.close();
+      } finally {
+        if (deleteOnClose) {
+          deleteTree(dir.toFile());
+          deleteTree(hadoopConfDir(dir).toFile());
+        }
+      }
+      return true;
+    }
   }
 
   /**
@@ -91,14 +169,18 @@ public final class EmbeddedCluster implements AutoCloseable {
    * write-ahead logs of a killed tablet server cannot be recovered and its tablets never return.
    */
   private static Path hadoopConf(Path dir) throws IOException {
-    // beside the cluster's directory, which MiniAccumuloCluster wants empty
-    Path conf = dir.resolveSibling(dir.getFileName() + "-hadoop-conf");
+    Path conf = hadoopConfDir(dir);
     Files.createDirectories(conf);
     Files.writeString(conf.resolve("core-site.xml"), "<?xml version=\"1.0\"?>\n<configuration>\n"
         + "  <property><name>fs.file.impl</name>"
         + "<value>org.apache.hadoop.fs.RawLocalFileSystem</value></property>\n"
         + "</configuration>\n");
     return conf;
+  }
+
+  /** Beside the cluster's directory, which MiniAccumuloCluster wants empty. */
+  private static Path hadoopConfDir(Path dir) {
+    return dir.resolveSibling(dir.getFileName() + "-hadoop-conf");
   }
 
   /** Site properties every tablet server running multiplies needs (README: deployment). */
@@ -122,14 +204,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
-    try {
-      cluster.close();
-    } finally {
-      if (deleteOnClose) {
-        deleteTree(dir.toFile());
-        deleteTree(dir.resolveSibling(dir.getFileName() + "-hadoop-conf").toFile());
-      }
-    }
+    hook.stop();
   }
 
   private static void deleteTree(File root) throws IOException {

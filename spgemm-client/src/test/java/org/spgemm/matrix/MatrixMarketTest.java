@@ -38,6 +38,20 @@ class MatrixMarketTest {
     return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
   }
 
+  /** An INT64 matrix from 0-based (row, column, value) triples. */
+  private static SparseMatrix cooLong(int rows, int cols, long... triples) {
+    int n = triples.length / 3;
+    int[] r = new int[n];
+    int[] c = new int[n];
+    long[] v = new long[n];
+    for (int e = 0; e < n; e++) {
+      r[e] = (int) triples[3 * e];
+      c[e] = (int) triples[3 * e + 1];
+      v[e] = triples[3 * e + 2];
+    }
+    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
+  }
+
   @Test
   void readsRealGeneralWithCommentsAndBlankLines() throws IOException {
     String text = "%%MatrixMarket matrix coordinate real general\n"
@@ -60,10 +74,12 @@ class MatrixMarketTest {
   void readsIntegerField() throws IOException {
     String text = "%%MatrixMarket matrix coordinate integer general\n2 2 3\n1 2 -7\n2 1 +3\n"
         + "2 2 -0\n";
-    assertEquals(coo(2, 2, 0, 1, -7, 1, 0, 3, 1, 1, 0), parse(text));
+    assertEquals(cooLong(2, 2, 0, 1, -7, 1, 0, 3, 1, 1, 0), parse(text));
     String big = "%%MatrixMarket matrix coordinate integer general\n1 2 2\n1 1 -9007199254740993\n"
         + "1 2 123456789012345678\n";
-    assertEquals(coo(1, 2, 0, 0, -9007199254740993.0, 0, 1, 123456789012345678.0), parse(big));
+    SparseMatrix m = parse(big);
+    assertEquals(cooLong(1, 2, 0, 0, -9007199254740993L, 0, 1, 123456789012345678L), m);
+    assertEquals(-9007199254740993L, m.longAt(0), "exact beyond 2^53");
   }
 
   @Test
@@ -90,7 +106,7 @@ class MatrixMarketTest {
   void skewSymmetricMirrorsNegated() throws IOException {
     String text =
         "%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 3\n3 1 -2\n";
-    assertEquals(coo(3, 3, 1, 0, 3, 0, 1, -3, 2, 0, -2, 0, 2, 2), parse(text));
+    assertEquals(cooLong(3, 3, 1, 0, 3, 0, 1, -3, 2, 0, -2, 0, 2, 2), parse(text));
   }
 
   @Test
@@ -98,8 +114,12 @@ class MatrixMarketTest {
     String text = "%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 1\n2 2 2\n1 1 3\n"
         + "1 1 0.5\n";
     assertEquals(coo(2, 2, 0, 0, 4.5, 1, 1, 2), parse(text));
-    String sym = "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n2 1\n1 2\n";
+    // a symmetric file's duplicates within its one triangle are summed, then mirrored
+    String sym = "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n2 1\n2 1\n";
     assertEquals(coo(2, 2, 0, 1, 2, 1, 0, 2), parse(sym));
+    String ints = "%%MatrixMarket matrix coordinate integer general\n1 1 2\n1 1 9007199254740993\n"
+        + "1 1 1\n";
+    assertEquals(cooLong(1, 1, 0, 0, 9007199254740994L), parse(ints), "summed exactly");
   }
 
   @Test

@@ -24,6 +24,8 @@ import org.spgemm.mini.EmbeddedCluster;
  * C; the first {@code verifyReps} repetitions also check C against the in-memory reference.
  * Runs recorded by an earlier, interrupted run ({@link #skipping}) are not repeated: a cluster
  * is started only for a K with runs left, and a dataset is generated only when it has some.
+ * {@link #onCluster} runs everything on a running cluster instead (bin/cluster), K being its
+ * tablet-server count.
  */
 public final class BenchRunner {
 
@@ -33,6 +35,8 @@ public final class BenchRunner {
   private final PrintStream log;
   private final Set<String> recorded = new HashSet<>();
   private GraphuloTableMult graphulo; // opened on first use, closed at the end of run()
+  private Path clientProps; // a running cluster instead of embedded ones
+  private String bandwidth = Measurement.EMBEDDED;
 
   public BenchRunner(BenchConfig config, PrintStream log) {
     this.config = config;
@@ -42,6 +46,16 @@ public final class BenchRunner {
   /** Leaves out the runs these rows measured (failed ones included); returns this runner. */
   public BenchRunner skipping(Collection<Measurement> earlier) {
     earlier.forEach(m -> recorded.add(m.runKey()));
+    return this;
+  }
+
+  /**
+   * Runs on the cluster these client properties reach (its K tablet servers being the one count
+   * in the config) instead of starting embedded ones; rows record {@code bandwidth}.
+   */
+  public BenchRunner onCluster(Path clientProperties, String bandwidthLabel) {
+    this.clientProps = clientProperties;
+    this.bandwidth = bandwidthLabel;
     return this;
   }
 
@@ -81,6 +95,16 @@ public final class BenchRunner {
       all.add(m);
       sink.accept(m);
     };
+    if (clientProps != null) {
+      int k = config.tservers().get(0);
+      try (AccumuloClient client = org.apache.accumulo.core.client.Accumulo.newClient()
+          .from(clientProps).build()) {
+        for (Dataset d : config.datasets()) { // one dataset at a time; its tables dropped after
+          runDataset(client, d, k, both);
+        }
+      }
+      return all;
+    }
     for (int k : config.tservers()) {
       List<Dataset> left = config.datasets().stream().filter(d -> hasRunsLeft(d, k)).toList();
       if (left.isEmpty()) {
@@ -142,6 +166,7 @@ public final class BenchRunner {
           String failed = prepareErrors.get(c.method());
           Measurement m = failed != null ? failure(cell, c.method(), rep, pos, failed)
               : runOne(cell, c, rep, pos);
+          m = m.withBandwidth(bandwidth);
           sink.accept(m);
           progress(m);
         }

@@ -5,24 +5,57 @@ import java.util.Locale;
 /**
  * One CSV row: one method on one dataset with K tablet servers, one repetition. Times in
  * seconds; -1 marks a figure the method does not have. {@code order} is the method's position
- * in that repetition (orders rotate between repetitions).
+ * in that repetition (orders rotate between repetitions). {@code bandwidth} says where it ran:
+ * {@code embedded} (MiniAccumuloCluster on loopback), or for a cluster of bin/cluster the rate
+ * its tablet-server hosts' links were capped at ({@code 100mbit}, {@code none}).
  */
 public record Measurement(String dataset, String category, int size, int tservers, int rep,
     int order, Method method, long nnzA, long nnzB, long partialProducts, long nnzC,
     long entriesWritten, long bEntriesFetched, double multiplySeconds, double scanSeconds,
     long cEntriesScanned, double planSeconds, double applySeconds, long bEntriesRemote,
     double fetchWorkerSeconds, double kernelWorkerSeconds, double writeWorkerSeconds,
-    double waitWorkerSeconds, String verified, String error) {
+    double waitWorkerSeconds, String verified, String error, String bandwidth) {
+
+  /** Where rows measured on a MiniAccumuloCluster ran. */
+  public static final String EMBEDDED = "embedded";
 
   public static final String HEADER = "dataset,category,size,tservers,rep,order,method,nnzA,nnzB,"
       + "partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
       + "cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
+      + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,bandwidth,ppPerSecond,verified,"
+      + "error";
+
+  /** The header before the bandwidth column (all its rows ran embedded); still read. */
+  public static final String PREVIOUS_HEADER = "dataset,category,size,tservers,rep,order,method,"
+      + "nnzA,nnzB,partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,"
+      + "scanSeconds,cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
       + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,ppPerSecond,verified,error";
 
   /** The header of CSVs written before the iterator's counters were recorded; still read. */
   public static final String LEGACY_HEADER = "dataset,category,size,tservers,rep,order,method,"
       + "nnzA,nnzB,partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,"
       + "scanSeconds,cEntriesScanned,planSeconds,applySeconds,ppPerSecond,verified,error";
+
+  /** A row measured on an embedded cluster. */
+  public Measurement(String dataset, String category, int size, int tservers, int rep, int order,
+      Method method, long nnzA, long nnzB, long partialProducts, long nnzC, long entriesWritten,
+      long bEntriesFetched, double multiplySeconds, double scanSeconds, long cEntriesScanned,
+      double planSeconds, double applySeconds, long bEntriesRemote, double fetchWorkerSeconds,
+      double kernelWorkerSeconds, double writeWorkerSeconds, double waitWorkerSeconds,
+      String verified, String error) {
+    this(dataset, category, size, tservers, rep, order, method, nnzA, nnzB, partialProducts, nnzC,
+        entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned,
+        planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds,
+        writeWorkerSeconds, waitWorkerSeconds, verified, error, EMBEDDED);
+  }
+
+  /** This row, measured where {@code bandwidth} says. */
+  public Measurement withBandwidth(String where) {
+    return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
+        partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
+        cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
+        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, where);
+  }
 
   /** A row without the iterator's counters (methods other than RRp and gRRp, failures). */
   public Measurement(String dataset, String category, int size, int tservers, int rep, int order,
@@ -54,16 +87,17 @@ public record Measurement(String dataset, String category, int size, int tserver
 
   public String csv() {
     return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,%d,%.4f,"
-        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%.0f,%s,%s", dataset, category, size, tservers, rep, order,
+        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%.0f,%s,%s", dataset, category, size, tservers, rep, order,
         method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten, bEntriesFetched,
         multiplySeconds, scanSeconds, cEntriesScanned, planSeconds, applySeconds, bEntriesRemote,
-        fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, rate(),
-        verified, quote(error));
+        fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, bandwidth,
+        rate(), verified, quote(error));
   }
 
   /**
-   * Parses a line written by {@link #csv()}, or by the version before it ({@link #LEGACY_HEADER},
-   * its counters then -1). The rate column is derived, so it is skipped.
+   * Parses a line written by {@link #csv()}, or by the versions before it ({@link
+   * #PREVIOUS_HEADER}: bandwidth {@code embedded}; {@link #LEGACY_HEADER}: counters -1 too). The
+   * rate column is derived, so it is skipped.
    *
    * @throws IllegalArgumentException naming the line when it does not have the columns
    */
@@ -72,12 +106,13 @@ public record Measurement(String dataset, String category, int size, int tserver
     String error = quote < 0 ? "" : line.substring(quote + 1, line.lastIndexOf('"'));
     String[] f = (quote < 0 ? line : line.substring(0, quote)).split(",", -1);
     boolean legacy = f.length == 21;
-    if (!legacy && f.length != 26) {
+    boolean previous = f.length == 26;
+    if (!legacy && !previous && f.length != 27) {
       throw new IllegalArgumentException("not a bench CSV row (" + f.length + " columns): "
           + line);
     }
     try {
-      int c = legacy ? 18 : 23; // after the counters: ppPerSecond, verified, error
+      int c = legacy ? 18 : previous ? 23 : 24; // then ppPerSecond, verified, error
       return new Measurement(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
           Integer.parseInt(f[4]), Integer.parseInt(f[5]), Method.byLabel(f[6]),
           Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
@@ -86,7 +121,7 @@ public record Measurement(String dataset, String category, int size, int tserver
           Double.parseDouble(f[17]), legacy ? -1 : Long.parseLong(f[18]),
           legacy ? -1 : Double.parseDouble(f[19]), legacy ? -1 : Double.parseDouble(f[20]),
           legacy ? -1 : Double.parseDouble(f[21]), legacy ? -1 : Double.parseDouble(f[22]),
-          f[c + 1], error);
+          f[c + 1], error, legacy || previous ? EMBEDDED : f[23]);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad number in bench CSV row: " + line, e);
     }

@@ -25,6 +25,21 @@ class MeasurementTest {
   }
 
   @Test
+  void recordsTheBandwidthOfARealCluster() {
+    Measurement m = new Measurement("rmat10_AA", "rmat-AA", 10, 3, 0, 1, Method.RRP, 12168,
+        12168, 814377, 272374, 272374, 43243, 0.94, 1.02, 272374, -1, -1, 5120, 1.25, 0.5, 3.75,
+        0.125, "yes", "");
+    assertEquals(Measurement.EMBEDDED, m.bandwidth());
+    Measurement capped = m.withBandwidth("100mbit");
+    assertEquals(capped, Measurement.parse(capped.csv()));
+    assertEquals("100mbit", Measurement.parse(capped.csv()).bandwidth());
+    // a row of the layout before the bandwidth column ran embedded
+    assertEquals(Measurement.EMBEDDED, Measurement.parse("rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,"
+        + "12168,814377,272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,"
+        + "0.5000,3.7500,0.1250,866358,yes,").bandwidth());
+  }
+
+  @Test
   void readsRowsOfThePreviousLayout() {
     Measurement m = Measurement.parse("rmat10_AA,rmat-AA,10,1,0,1,RRp,12168,12168,814377,272374,"
         + "272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,866358,yes,");

@@ -1,0 +1,138 @@
+package org.spgemm.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.spgemm.cli.AbstractSpgemmSubcommand.UsageException;
+import org.spgemm.codec.Domain;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.matrix.ValueRules;
+
+/**
+ * Checks of the files a command reads and writes, made before any work (no cluster starts and
+ * nothing is multiplied for a path that cannot be written), and the value rules a codec imposes
+ * on input files. Every refusal is one {@link UsageException} line naming the option and path.
+ */
+final class FileChecks {
+
+  private FileChecks() {}
+
+  /**
+   * Refuses an output path that cannot be written: a directory, a missing or non-directory
+   * parent, a parent or existing file without write permission, or an existing file that is not
+   * a regular file (a FIFO would block the writer).
+   */
+  static void checkOutput(Path path, String option) {
+    if (path == null) {
+      return;
+    }
+    String what = option + " " + path;
+    if (Files.isDirectory(path)) {
+      throw new UsageException(what + ": is a directory (give a file name)");
+    }
+    Path parent = path.toAbsolutePath().normalize().getParent();
+    if (parent == null || !Files.exists(parent)) {
+      throw new UsageException(what + ": directory " + parent + " does not exist");
+    }
+    if (!Files.isDirectory(parent)) {
+      throw new UsageException(what + ": " + parent + " is not a directory");
+    }
+    if (Files.exists(path) && !Files.isRegularFile(path)) {
+      throw new UsageException(what + ": exists and is not a regular file");
+    }
+    if (Files.exists(path) ? !Files.isWritable(path) : !Files.isWritable(parent)) {
+      throw new UsageException(what + ": permission denied (cannot write "
+          + (Files.exists(path) ? "the file" : "into " + parent) + ")");
+    }
+  }
+
+  /**
+   * Checks every output (null paths are skipped) with {@link #checkOutput}, then that no output
+   * is an input or another output.
+   */
+  static void checkOutputs(String[] inputOptions, Path[] inputs, String[] outputOptions,
+      Path[] outputs) {
+    for (int o = 0; o < outputs.length; o++) {
+      checkOutput(outputs[o], outputOptions[o]);
+    }
+    for (int o = 0; o < outputs.length; o++) {
+      for (int i = 0; i < inputs.length; i++) {
+        checkDistinct(outputs[o], outputOptions[o], inputs[i], inputOptions[i]);
+      }
+      for (int p = 0; p < o; p++) {
+        checkDistinct(outputs[o], outputOptions[o], outputs[p], outputOptions[p]);
+      }
+    }
+  }
+
+  /** Refuses an output that is the same file as an input or as another output. */
+  static void checkDistinct(Path out, String outOption, Path other, String otherOption) {
+    if (out == null || other == null) {
+      return;
+    }
+    boolean same;
+    try {
+      same = Files.exists(out) && Files.exists(other) ? Files.isSameFile(out, other)
+          : out.toAbsolutePath().normalize().equals(other.toAbsolutePath().normalize());
+    } catch (IOException e) {
+      same = false;
+    }
+    if (same) {
+      throw new UsageException(outOption + " " + out + " is the same file as " + otherOption
+          + " (it would be overwritten)");
+    }
+  }
+
+  /**
+   * The value rules for an input that will be stored with {@code codec}: exact 64-bit integers
+   * for long, no NaN or infinity for decimal (a D4M decimal string cannot hold them), values as
+   * written (NaN and infinities kept, as GraphBLAS FP64 does) for double.
+   */
+  static ValueRules rulesFor(ValueCodec codec) {
+    if (codec.domain() == Domain.INT64) {
+      return ValueRules.INT64;
+    }
+    return codec.name().equals("decimal") ? ValueRules.FINITE : ValueRules.AS_WRITTEN;
+  }
+
+  /** Reads a Matrix Market input under the rules of {@code codec}. */
+  static SparseMatrix readMatrix(Path path, ValueCodec codec) throws IOException {
+    return MatrixMarket.read(path, rulesFor(codec));
+  }
+
+  /**
+   * Reads input {@code name} ("A", "B") under the rules of the codec named {@code codecName} and
+   * warns if that codec will round its integers ({@link #warnIfRounded}).
+   */
+  static SparseMatrix readInput(Path path, String name, String codecName, PrintStream err)
+      throws IOException {
+    ValueCodec codec = ValueCodecs.forName(codecName);
+    SparseMatrix m = readMatrix(path, codec);
+    warnIfRounded(m, name, path, codec, err);
+    return m;
+  }
+
+  /**
+   * Warns (one line) when an INT64 input holds integers beyond 2^53 but C's codec computes in
+   * FP64, which rounds them.
+   */
+  static void warnIfRounded(SparseMatrix m, String name, Path file, ValueCodec codec,
+      PrintStream err) {
+    if (m.domain() != Domain.INT64 || codec.domain() == Domain.INT64) {
+      return;
+    }
+    for (int p = 0; p < m.nnz(); p++) {
+      long v = m.longAt(p);
+      if (v > (1L << 53) || v < -(1L << 53)) {
+        err.println("spgemm: warning: " + name + " (" + file + ") holds integers beyond 2^53"
+            + " (e.g. " + v + "); codec " + codec.name() + " computes in FP64 and rounds them"
+            + " (--codec long computes exactly in INT64)");
+        return;
+      }
+    }
+  }
+}

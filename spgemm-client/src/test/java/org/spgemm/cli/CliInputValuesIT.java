@@ -1,0 +1,133 @@
+package org.spgemm.cli;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.codec.Domain;
+import org.spgemm.it.ClusterTest;
+import org.spgemm.it.SharedCluster;
+import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * bin/spgemm multiply end to end on the shared cluster (through --client-props): INT64 values stay
+ * exact and wrap as GraphBLAS INT64 under --codec long, the double codec keeps NaN and infinities,
+ * duplicates are summed, and a 200,000,000 x 200,000,000 hypersparse input multiplies with memory
+ * that follows its entries.
+ */
+@ClusterTest
+class CliInputValuesIT {
+
+  private static final AtomicInteger TABLES = new AtomicInteger();
+
+  @TempDir
+  static Path dir;
+  private static Path props;
+
+  @BeforeAll
+  static void clientProperties() throws IOException {
+    props = dir.resolve("client.properties");
+    try (OutputStream out = Files.newOutputStream(props)) {
+      SharedCluster.cluster().clientProperties().store(out, "shared test cluster");
+    }
+  }
+
+  private static Path file(String name, String text) throws IOException {
+    Path p = dir.resolve(name);
+    Files.write(p, text.getBytes(ISO_8859_1));
+    return p;
+  }
+
+  /** Runs multiply on the shared cluster into a new table; returns C as read from --out. */
+  private static SparseMatrix multiply(String table, Path a, Path b, String codec)
+      throws IOException {
+    Path c = dir.resolve(table + ".mtx");
+    Object[] r = BadInputCasesTest.run("multiply", "--a", a.toString(), "--b", b.toString(),
+        "--out", c.toString(), "--codec", codec, "--client-props", props.toString(), "--table",
+        table, "--tablets", "2");
+    assertEquals(0, (int) r[0], (String) r[1]);
+    try (AccumuloClient client = SharedCluster.client()) {
+      assertTrue(SpGEMM.isComplete(client, table, "C"), "C is COMPLETE");
+    }
+    return MatrixMarket.read(c);
+  }
+
+  private static String table(String prefix) {
+    return "cli_" + prefix + TABLES.incrementAndGet();
+  }
+
+  @Test
+  void longCodecKeepsInt64ExactAndWrapsOnOverflow() throws IOException {
+    String ints = "%%MatrixMarket matrix coordinate integer general\n";
+    Path a = file("a-int.mtx", ints + "2 2 3\n1 1 1\n1 2 9007199254740993\n2 2 3037000500\n");
+    Path b = file("b-int.mtx", ints + "2 2 3\n1 1 9223372036854775807\n2 1 1\n2 2 3037000500\n");
+    SparseMatrix c = multiply(table("int"), a, b, "long");
+    assertEquals(Domain.INT64, c.domain(), "C written as an integer file");
+    long big = (1L << 53) + 1;
+    long x = 3_037_000_500L;
+    // row 1: 1*MAX + (2^53+1)*1 wraps; (2^53+1)*x wraps; row 2: x*1; x*x wraps
+    assertArrayEquals(new long[] {Long.MAX_VALUE + big, big * x, x, x * x}, c.longValues());
+    assertEquals(-9223372036709301616L, c.longAt(3), "3037000500^2 wraps as GraphBLAS INT64");
+    assertEquals(ReferenceMultiply.multiply(MatrixMarket.read(a), MatrixMarket.read(b),
+        Semirings.PLUS_TIMES, Domain.INT64), c);
+
+    // times the identity: the extremes of INT64 and 2^53+1 come back unchanged
+    Path e = file("e-int.mtx", ints + "1 3 3\n1 1 9223372036854775807\n1 2 -9223372036854775808\n"
+        + "1 3 9007199254740993\n");
+    Path id = file("id3.mtx", ints + "3 3 3\n1 1 1\n2 2 1\n3 3 1\n");
+    assertArrayEquals(new long[] {Long.MAX_VALUE, Long.MIN_VALUE, big},
+        multiply(table("ext"), e, id, "long").longValues());
+  }
+
+  @Test
+  void doubleCodecKeepsNanAndInfinitiesAndDuplicatesAreSummed() throws IOException {
+    String real = "%%MatrixMarket matrix coordinate real general\n";
+    Path a = file("a-nan.mtx", real + "3 3 4\n1 1 nan\n2 2 inf\n3 3 -Infinity\n3 3 1\n");
+    Path id = file("id3r.mtx", real + "3 3 4\n1 1 1\n2 2 0.5\n3 3 1\n2 2 0.5\n");
+    SparseMatrix c = multiply(table("nan"), a, id, "double");
+    assertEquals(3, c.nnz());
+    assertTrue(Double.isNaN(c.valueAt(0)));
+    assertEquals(Double.POSITIVE_INFINITY, c.valueAt(1), "inf * (0.5 + 0.5)");
+    assertEquals(Double.NEGATIVE_INFINITY, c.valueAt(2), "(-inf + 1) * 1");
+
+    Path dup = file("a-dup.mtx", real + "2 2 4\n1 1 1\n1 1 2.5\n2 1 4\n2 1 -1\n");
+    Path id2 = file("id2.mtx", real + "2 2 2\n1 1 1\n2 2 1\n");
+    SparseMatrix d = multiply(table("dup"), dup, id2, "decimal");
+    assertEquals(2, d.nnz());
+    assertEquals(3.5, d.get(0, 0).getAsDouble());
+    assertEquals(3.0, d.get(1, 0).getAsDouble());
+  }
+
+  @Test
+  void hypersparseInputMultipliesWithMemoryFollowingItsEntries() throws IOException {
+    Path a = file("hyper.mtx", "%%MatrixMarket matrix coordinate integer general\n"
+        + "200000000 200000000 4\n1 200000000 3\n200000000 1 5\n123456789 200000000 7\n"
+        + "200000000 123456789 11\n");
+    var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+    long before = threads.getCurrentThreadAllocatedBytes();
+    SparseMatrix c = multiply(table("hyper"), a, a, "decimal");
+    long used = threads.getCurrentThreadAllocatedBytes() - before;
+    assertEquals(200_000_000, c.rows());
+    assertEquals(200_000_000, c.cols());
+    assertEquals("200000000x200000000 matrix, 5 entries {(0,0)=15.0, (0,123456788)=33.0,"
+        + " (123456788,0)=35.0, (123456788,123456788)=77.0, (199999999,199999999)=92.0}",
+        c.toString());
+    // one int per row would be 800 MB; the whole command stays far below
+    assertTrue(used < 400L << 20, "the command allocated " + (used >> 20) + " MB");
+  }
+}
