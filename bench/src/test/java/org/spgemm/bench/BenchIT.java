@@ -170,7 +170,8 @@ class BenchIT {
       assertTrue(m.multiplySeconds() > 0 && m.scanSeconds() > 0, m::csv);
       assertEquals("yes", m.verified(), m::csv);
       assertEquals(m.nnzC(), m.cEntriesScanned(), m::csv);
-      boolean iterator = m.method() == Method.RRP || m.method() == Method.GRRP;
+      boolean iterator = m.method() == Method.RRP || m.method() == Method.RRP_SCAN
+          || m.method() == Method.GRRP;
       assertEquals(iterator, m.writeWorkerSeconds() > 0 && m.fetchWorkerSeconds() > 0
           && m.bEntriesRemote() >= 0 && m.bEntriesRemote() <= m.bEntriesFetched(), m::csv);
       assertTrue(lines.stream().anyMatch(l -> l.startsWith("rmat7_AA,rmat-AA,7,2,0,")
