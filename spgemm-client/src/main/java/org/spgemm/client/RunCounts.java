@@ -7,7 +7,8 @@ import org.spgemm.progress.BatchStats;
 /** Counts of a running multiply, summed over tablets and per tablet server; feeds the listener. */
 final class RunCounts {
 
-  final BatchStats total = new BatchStats();
+  /** Replaced whole by {@link #replace}, so read it again after each call. */
+  volatile BatchStats total = new BatchStats();
   final Map<String,BatchStats> perServer = new HashMap<>();
   final int tablets;
   private final ProgressListener listener;
@@ -46,8 +47,7 @@ final class RunCounts {
         return b;
       }).add(st);
     }
-    total.clear();
-    total.add(sum);
+    total = sum;
     tabletsDone = done;
     listener.onProgress(total, tabletsDone, tablets);
   }

@@ -45,23 +45,6 @@ public final class BatchStats {
     rowNnz += o.rowNnz;
   }
 
-  /** Sets every count to zero. */
-  public void clear() {
-    batches = 0;
-    rows = 0;
-    aEntries = 0;
-    bRows = 0;
-    bEntriesFetched = 0;
-    bEntriesRemote = 0;
-    products = 0;
-    cEntries = 0;
-    fetchNanos = 0;
-    kernelNanos = 0;
-    writeNanos = 0;
-    waitNanos = 0;
-    rowNnz = 0;
-  }
-
   public byte[] encode() {
     StringBuilder sb = new StringBuilder(160);
     sb.append("batches=").append(batches).append(";rows=").append(rows).append(";aEntries=")
