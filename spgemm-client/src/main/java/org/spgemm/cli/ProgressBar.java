@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.Locale;
 import org.spgemm.client.ProgressListener;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * A one-line progress bar on stderr, shown only once work has taken a few seconds and redrawn at
@@ -33,13 +34,13 @@ final class ProgressBar implements ProgressListener {
     }
     lastDraw = now;
     shown = true;
-    double done = Math.min(1.0, total.rows / (double) totalRows);
+    double done = Math.min(1.0, total.get(Counter.ROWS) / (double) totalRows);
     int width = 30;
     int filled = (int) Math.round(done * width);
     double secs = (now - start) / 1e9;
     err.printf(Locale.ROOT, "\r[%s%s] %3.0f%%  rows %d/%d  tablets %d/%d  %s pp  %.1f s  ",
-        "#".repeat(filled), ".".repeat(width - filled), done * 100, total.rows, totalRows,
-        tabletsDone, tablets, human(total.products), secs);
+        "#".repeat(filled), ".".repeat(width - filled), done * 100, total.get(Counter.ROWS), totalRows,
+        tabletsDone, tablets, human(total.get(Counter.PRODUCTS)), secs);
     err.flush();
   }
 

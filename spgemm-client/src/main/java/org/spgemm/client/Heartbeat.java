@@ -2,6 +2,7 @@ package org.spgemm.client;
 
 import java.time.Duration;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * Called by an engine while it waits: renews the job's lease on C every few seconds, and fails
@@ -29,7 +30,7 @@ final class Heartbeat {
    */
   synchronized void beat(BatchStats total) {
     long now = System.currentTimeMillis();
-    String counts = total.rows + "/" + total.products + "/" + total.bEntriesFetched;
+    String counts = total.get(Counter.ROWS) + "/" + total.get(Counter.PRODUCTS) + "/" + total.get(Counter.B_FETCHED);
     if (!counts.equals(lastCounts)) {
       lastCounts = counts;
       lastChange = now;

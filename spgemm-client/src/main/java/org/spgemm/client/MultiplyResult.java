@@ -1,9 +1,12 @@
 package org.spgemm.client;
 
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import org.spgemm.json.JsonWriter;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * What a multiply did: nnz(C), partial products (flops), batches, B entries fetched, wall time
@@ -28,32 +31,32 @@ public final class MultiplyResult {
   }
 
   public long nnzC() {
-    return total.cEntries;
+    return total.get(Counter.C_ENTRIES);
   }
 
   public long partialProducts() {
-    return total.products;
+    return total.get(Counter.PRODUCTS);
   }
 
   public long batches() {
-    return total.batches;
+    return total.get(Counter.BATCHES);
   }
 
   public long aRows() {
-    return total.rows;
+    return total.get(Counter.ROWS);
   }
 
   public long aEntries() {
-    return total.aEntries;
+    return total.get(Counter.A_ENTRIES);
   }
 
   public long bEntriesFetched() {
-    return total.bEntriesFetched;
+    return total.get(Counter.B_FETCHED);
   }
 
   /** Of {@link #bEntriesFetched()}, those read from tablets on another tablet server. */
   public long bEntriesRemote() {
-    return total.bEntriesRemote;
+    return total.get(Counter.B_REMOTE);
   }
 
   public int tablets() {
@@ -71,7 +74,12 @@ public final class MultiplyResult {
 
   /** Partial products per second of wall time. */
   public double rate() {
-    return wallNanos == 0 ? 0 : total.products / (wallNanos / 1e9);
+    return wallNanos == 0 ? 0 : total.get(Counter.PRODUCTS) / (wallNanos / 1e9);
+  }
+
+  /** Any counter, summed over every tablet. */
+  public long get(Counter c) {
+    return total.get(c);
   }
 
   public BatchStats totals() {
@@ -82,40 +90,50 @@ public final class MultiplyResult {
     return perServer;
   }
 
-  public String toJson() {
-    StringBuilder sb = new StringBuilder("{\n");
-    sb.append("  \"nnzC\": ").append(nnzC()).append(",\n");
-    sb.append("  \"partialProducts\": ").append(partialProducts()).append(",\n");
-    sb.append("  \"batches\": ").append(batches()).append(",\n");
-    sb.append("  \"aRows\": ").append(aRows()).append(",\n");
-    sb.append("  \"aEntries\": ").append(aEntries()).append(",\n");
-    sb.append("  \"bEntriesFetched\": ").append(bEntriesFetched()).append(",\n");
-    sb.append("  \"bEntriesRemote\": ").append(bEntriesRemote()).append(",\n");
-    sb.append("  \"tablets\": ").append(tablets).append(",\n");
-    sb.append("  \"wallSeconds\": ").append(wallNanos / 1e9).append(",\n");
-    sb.append("  \"setupSeconds\": ").append(setupNanos / 1e9).append(",\n");
-    sb.append("  \"partialProductsPerSecond\": ").append(Math.round(rate())).append(",\n");
-    sb.append("  \"workerSeconds\": ").append(times(total)).append(",\n");
-    sb.append("  \"perServer\": {");
-    String sep = "\n";
+  /**
+   * The result as a JSON-ready tree: every {@link Counter} under its JSON name, worker times in
+   * seconds, and the same per tablet server.
+   */
+  public Map<String,Object> toMap() {
+    Map<String,Object> m = counts(total);
+    m.put("tablets", tablets);
+    m.put("wallSeconds", wallNanos / 1e9);
+    m.put("setupSeconds", setupNanos / 1e9);
+    m.put("partialProductsPerSecond", Math.round(rate()));
+    m.put("workerSeconds", times(total));
+    Map<String,Object> servers = new LinkedHashMap<>();
     for (Map.Entry<String,BatchStats> e : perServer.entrySet()) {
-      BatchStats s = e.getValue();
-      sb.append(sep).append("    \"").append(e.getKey()).append("\": {\"batches\": ")
-          .append(s.batches).append(", \"aRows\": ").append(s.rows).append(", \"partialProducts\": ")
-          .append(s.products).append(", \"nnzC\": ").append(s.cEntries)
-          .append(", \"bEntriesFetched\": ").append(s.bEntriesFetched)
-          .append(", \"bEntriesRemote\": ").append(s.bEntriesRemote).append(", \"seconds\": ")
-          .append(times(s)).append('}');
-      sep = ",\n";
+      Map<String,Object> s = counts(e.getValue());
+      s.put("workerSeconds", times(e.getValue()));
+      servers.put(e.getKey(), s);
     }
-    sb.append("\n  }\n}\n");
-    return sb.toString();
+    m.put("perServer", servers);
+    return m;
   }
 
-  private static String times(BatchStats s) {
-    return String.format(java.util.Locale.ROOT,
-        "{\"fetch\": %.3f, \"kernel\": %.3f, \"write\": %.3f, \"wait\": %.3f}", s.fetchNanos / 1e9,
-        s.kernelNanos / 1e9, s.writeNanos / 1e9, s.waitNanos / 1e9);
+  /** {@link #toMap()} as JSON text. */
+  public String toJson() {
+    return JsonWriter.write(toMap());
+  }
+
+  private static Map<String,Object> counts(BatchStats s) {
+    Map<String,Object> m = new LinkedHashMap<>();
+    for (Counter c : Counter.values()) {
+      if (c.kind == Counter.Kind.COUNT) {
+        m.put(c.jsonName, s.get(c));
+      }
+    }
+    return m;
+  }
+
+  private static Map<String,Object> times(BatchStats s) {
+    Map<String,Object> m = new LinkedHashMap<>();
+    for (Counter c : Counter.values()) {
+      if (c.kind == Counter.Kind.NANOS) {
+        m.put(c.jsonName, s.get(c) / 1e9);
+      }
+    }
+    return m;
   }
 
   @Override

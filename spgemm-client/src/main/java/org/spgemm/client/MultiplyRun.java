@@ -22,6 +22,7 @@ import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
 import org.spgemm.iterators.RowByRowMultiplyIterator;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * One multiply from the client's side: check, set up (dispatch hint, C's locality group, the
@@ -109,14 +110,14 @@ final class MultiplyRun {
     long wall = System.nanoTime() - t0;
     if (cState != null) {
       Map<String,String> details = new LinkedHashMap<>();
-      details.put("nnz", Long.toString(counts.total.cEntries));
-      details.put("products", Long.toString(counts.total.products));
+      details.put("nnz", Long.toString(counts.total.get(Counter.C_ENTRIES)));
+      details.put("products", Long.toString(counts.total.get(Counter.PRODUCTS)));
       details.put("semiring", opts.semiring);
       details.put("engine", engine.name());
       cState.finish(JobRecord.State.COMPLETE, details);
       if (cShape != null) {
         MatrixStore.recordShape(client, table, opts.cFamily, new Shape(cShape.rows(),
-            cShape.cols(), counts.total.cEntries, cShape.keyWidth()));
+            cShape.cols(), counts.total.get(Counter.C_ENTRIES), cShape.keyWidth()));
       }
     }
     return counts.result(wall, setup);

@@ -4,6 +4,7 @@ import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.progress.Counter;
 
 /**
  * C = A·B inside the tablet servers. A, B and C are column families of table M (see
@@ -35,7 +36,7 @@ public final class SpGEMM {
       MultiplyOptions opts) {
     Map<String,Long> counts = new java.util.concurrent.ConcurrentHashMap<>();
     new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.COUNT)
-        .run((row, stats) -> counts.put(row, stats.rowNnz));
+        .run((row, stats) -> counts.put(row, stats.get(Counter.ROW_NNZ)));
     return new java.util.TreeMap<>(counts);
   }
 

@@ -32,6 +32,7 @@ import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.progress.Counter;
 
 /**
  * The compaction engine (the default): C computed inside a user compaction of M equals the
@@ -212,7 +213,7 @@ class CompactionEngineIT {
         MultiplyResult r = SpGEMM.multiply(u, table, MultiplyOptions.builder()
             .listener((total, done, tablets) -> {
               calls.incrementAndGet();
-              lastRows[0] = total.rows;
+              lastRows[0] = total.get(Counter.ROWS);
             }).build());
         assertEquals(Fixtures.nonEmptyRows(a), r.aRows());
         assertEquals(a.partialProducts(a), r.partialProducts());

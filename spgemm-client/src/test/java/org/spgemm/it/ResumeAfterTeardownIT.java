@@ -36,6 +36,7 @@ import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * When Accumulo tears the iterator down and re-seeks after the last entry it returned, the
@@ -105,7 +106,7 @@ class ResumeAfterTeardownIT {
       for (int k = 1; k < run.keys.size(); k++) {
         assertTrue(run.keys.get(k - 1).compareTo(run.keys.get(k)) < 0, "keys ascend: " + run.keys);
       }
-      assertEquals(aRows, run.total.rows, "A rows reported once each");
+      assertEquals(aRows, run.total.get(Counter.ROWS), "A rows reported once each");
       Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES),
           MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));
     }
@@ -149,13 +150,13 @@ class ResumeAfterTeardownIT {
         s.forEach(full::add);
       }
 
-      assertEquals(full.total.batches, first.total.batches + second.total.batches,
+      assertEquals(full.total.get(Counter.BATCHES), first.total.get(Counter.BATCHES) + second.total.get(Counter.BATCHES),
           "batches of the two halves");
-      assertEquals(aRows, first.total.rows + second.total.rows, "A rows reported, once each");
-      assertEquals(aRows, full.total.rows);
-      assertEquals(a.partialProducts(b), first.total.products + second.total.products);
-      assertEquals(expected.nnz(), first.total.cEntries + second.total.cEntries);
-      assertEquals((aRows + 2) / 3, full.total.batches, "3 rows per batch");
+      assertEquals(aRows, first.total.get(Counter.ROWS) + second.total.get(Counter.ROWS), "A rows reported, once each");
+      assertEquals(aRows, full.total.get(Counter.ROWS));
+      assertEquals(a.partialProducts(b), first.total.get(Counter.PRODUCTS) + second.total.get(Counter.PRODUCTS));
+      assertEquals(expected.nnz(), first.total.get(Counter.C_ENTRIES) + second.total.get(Counter.C_ENTRIES));
+      assertEquals((aRows + 2) / 3, full.total.get(Counter.BATCHES), "3 rows per batch");
 
       Fixtures.assertSameMatrix(expected,
           MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));

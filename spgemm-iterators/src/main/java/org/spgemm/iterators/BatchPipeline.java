@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.accumulo.core.data.Key;
+import org.spgemm.progress.Counter;
 
 /**
  * Keeps up to {@code threads} batches in flight: the scan thread reads A rows into the next batch
@@ -69,7 +70,7 @@ final class BatchPipeline {
     try {
       BatchResult r = head.future().get(waitMillis, TimeUnit.MILLISECONDS);
       work.inFlight.poll();
-      r.stats.get(r.stats.size() - 1).waitNanos += System.nanoTime() - t0;
+      r.stats.get(r.stats.size() - 1).add(Counter.WAIT_NANOS, System.nanoTime() - t0);
       work.pendingKeys.addAll(r.keys);
       work.pendingStats.addAll(r.stats);
       work.touch();

@@ -8,6 +8,7 @@ import org.spgemm.env.TabletServerBridge;
 import org.spgemm.kernel.RowSpGemm;
 import org.spgemm.kernel.RowWorkspace;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * Algorithm 2 for one batch: fetch B(Φ), compute every C row of the batch fully in memory, hand
@@ -66,7 +67,7 @@ final class BatchWorker {
         multiplyRows(piece, panel, writer, live, stats);
         long tc = System.nanoTime();
         writer.close(); // the flush: C rows are durable before the progress entry is returned
-        stats.writeNanos += System.nanoTime() - tc;
+        stats.add(Counter.WRITE_NANOS, System.nanoTime() - tc);
       }
       result.emit(piece.lastKey(), stats);
     });
@@ -96,13 +97,13 @@ final class BatchWorker {
       forEachPiece(batch.slice(mid, batch.rows()), piece);
       return;
     }
-    stats.fetchNanos = System.nanoTime() - t0;
-    stats.bRows = batch.phi.size();
-    stats.bEntriesFetched = panel.entries;
-    stats.bEntriesRemote = panel.remoteEntries;
-    stats.aEntries = batch.a.nnz;
-    stats.rows = batch.rows();
-    stats.batches = 1;
+    stats.set(Counter.FETCH_NANOS, System.nanoTime() - t0);
+    stats.set(Counter.B_ROWS, batch.phi.size());
+    stats.set(Counter.B_FETCHED, panel.entries);
+    stats.set(Counter.B_REMOTE, panel.remoteEntries);
+    stats.set(Counter.A_ENTRIES, batch.a.nnz);
+    stats.set(Counter.ROWS, batch.rows());
+    stats.set(Counter.BATCHES, 1);
     RowSpGemm.prepare(batch.a, panel.b, panel.columnKeys.length, workspaces.get());
     piece.run(batch, panel, stats);
   }
@@ -120,14 +121,14 @@ final class BatchWorker {
       if ((i & 63) == 0 && !live.getAsBoolean()) {
         throw new CancellationException();
       }
-      stats.products += RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
+      stats.add(Counter.PRODUCTS, RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w));
       byte[][] vis = visibilities(batch, i, panel, w);
       long tw = System.nanoTime();
-      stats.cEntries += sink.write(batch.rowKeys.get(i), w, panel.columnKeys, vis);
+      stats.add(Counter.C_ENTRIES, sink.write(batch.rowKeys.get(i), w, panel.columnKeys, vis));
       writeNanos += System.nanoTime() - tw;
     }
-    stats.writeNanos += writeNanos;
-    stats.kernelNanos += System.nanoTime() - t1 - writeNanos;
+    stats.add(Counter.WRITE_NANOS, writeNanos);
+    stats.add(Counter.KERNEL_NANOS, System.nanoTime() - t1 - writeNanos);
   }
 
   /**
@@ -180,15 +181,15 @@ final class BatchWorker {
     for (int i = 0; i < batch.rows(); i++) {
       BatchStats row = new BatchStats();
       row.server = stats.server;
-      row.rows = 1;
-      row.products = RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), true, w);
-      row.rowNnz = w.rowNnz();
-      row.aEntries = batch.a.rowLength(i);
-      stats.products += row.products;
-      stats.cEntries += row.rowNnz;
+      row.set(Counter.ROWS, 1);
+      row.set(Counter.PRODUCTS, RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), true, w));
+      row.set(Counter.ROW_NNZ, w.rowNnz());
+      row.set(Counter.A_ENTRIES, batch.a.rowLength(i));
+      stats.add(Counter.PRODUCTS, row.get(Counter.PRODUCTS));
+      stats.add(Counter.C_ENTRIES, row.get(Counter.ROW_NNZ));
       result.emit(batch.rowLastKeys.get(i), row);
     }
-    stats.kernelNanos = System.nanoTime() - t1;
+    stats.set(Counter.KERNEL_NANOS, System.nanoTime() - t1);
   }
 
   /** Writes only while the work is wanted and its job record still says RUNNING. */

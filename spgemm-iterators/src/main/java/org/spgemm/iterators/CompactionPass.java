@@ -20,6 +20,7 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * The pass of a compaction that writes C's locality group: reads the tablet's A rows from the
@@ -157,7 +158,7 @@ final class CompactionPass {
       if (r != null) {
         return r;
       }
-      total.waitNanos += System.nanoTime() - t0;
+      total.add(Counter.WAIT_NANOS, System.nanoTime() - t0);
       if (head.channel().isOver()) {
         slots.poll();
         Throwable failure = head.channel().failure();

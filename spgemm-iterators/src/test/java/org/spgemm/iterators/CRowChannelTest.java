@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 class CRowChannelTest {
 
@@ -34,7 +35,7 @@ class CRowChannelTest {
           ch.put(row("r" + i, 60)); // two rows never fit: each waits for the last
         }
         BatchStats s = new BatchStats();
-        s.rows = 5;
+        s.set(Counter.ROWS, 5);
         ch.finish(s);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -51,7 +52,7 @@ class CRowChannelTest {
     worker.join(10_000);
     assertNull(ch.poll(10));
     assertTrue(ch.isOver());
-    assertEquals(5, ch.stats().rows);
+    assertEquals(5, ch.stats().get(Counter.ROWS));
   }
 
   @Test

@@ -12,35 +12,18 @@ class BatchStatsTest {
 
   private static BatchStats sample() {
     BatchStats s = new BatchStats();
-    s.batches = 1;
-    s.rows = 2;
-    s.aEntries = 3;
-    s.bRows = 4;
-    s.bEntriesFetched = 5;
-    s.products = 6_000_000_000L;
-    s.cEntries = 7;
-    s.fetchNanos = 8;
-    s.kernelNanos = 9;
-    s.writeNanos = 10;
-    s.waitNanos = 11;
-    s.rowNnz = 12;
+    for (Counter c : Counter.values()) {
+      s.set(c, c.ordinal() + 1);
+    }
+    s.set(Counter.PRODUCTS, 6_000_000_000L);
     s.server = "host-1:4242";
     return s;
   }
 
   private static void assertSameStats(BatchStats e, BatchStats a) {
-    assertEquals(e.batches, a.batches, "batches");
-    assertEquals(e.rows, a.rows, "rows");
-    assertEquals(e.aEntries, a.aEntries, "aEntries");
-    assertEquals(e.bRows, a.bRows, "bRows");
-    assertEquals(e.bEntriesFetched, a.bEntriesFetched, "bEntriesFetched");
-    assertEquals(e.products, a.products, "products");
-    assertEquals(e.cEntries, a.cEntries, "cEntries");
-    assertEquals(e.fetchNanos, a.fetchNanos, "fetchNanos");
-    assertEquals(e.kernelNanos, a.kernelNanos, "kernelNanos");
-    assertEquals(e.writeNanos, a.writeNanos, "writeNanos");
-    assertEquals(e.waitNanos, a.waitNanos, "waitNanos");
-    assertEquals(e.rowNnz, a.rowNnz, "rowNnz");
+    for (Counter c : Counter.values()) {
+      assertEquals(e.get(c), a.get(c), c.key);
+    }
     assertEquals(e.server, a.server, "server");
     assertEquals(e.error, a.error, "error");
   }
@@ -81,18 +64,18 @@ class BatchStatsTest {
     BatchStats total = new BatchStats();
     total.add(sample());
     total.add(sample());
-    assertEquals(2, total.batches);
-    assertEquals(12_000_000_000L, total.products);
-    assertEquals(24, total.rowNnz);
-    assertEquals(22, total.waitNanos);
+    assertEquals(2, total.get(Counter.BATCHES));
+    assertEquals(12_000_000_000L, total.get(Counter.PRODUCTS));
+    assertEquals(2 * (Counter.ROW_NNZ.ordinal() + 1), total.get(Counter.ROW_NNZ));
+    assertEquals(2 * (Counter.WAIT_NANOS.ordinal() + 1), total.get(Counter.WAIT_NANOS));
   }
 
   @Test
   void unknownFieldsAreIgnoredAndGarbageRefused() {
     BatchStats d = BatchStats.decode(
         "batches=3;futureField=9;rows=4;server=h:1".getBytes(StandardCharsets.UTF_8));
-    assertEquals(3, d.batches);
-    assertEquals(4, d.rows);
+    assertEquals(3, d.get(Counter.BATCHES));
+    assertEquals(4, d.get(Counter.ROWS));
     assertEquals("h:1", d.server);
     assertThrows(IllegalArgumentException.class,
         () -> BatchStats.decode("hello world".getBytes(StandardCharsets.UTF_8)));

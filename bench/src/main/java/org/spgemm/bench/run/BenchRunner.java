@@ -16,6 +16,7 @@ import org.spgemm.bench.data.Dataset;
 import org.spgemm.bench.graphulo.GraphuloTableMult;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.mini.EmbeddedCluster;
+import org.spgemm.progress.Counter;
 
 /**
  * Runs a {@link BenchConfig}: one embedded cluster per tablet-server count K, and on it, for every
@@ -194,10 +195,10 @@ public final class BenchRunner {
           o.entriesWritten, o.bEntriesFetched, o.multiplyNanos / 1e9, scan.nanos() / 1e9,
           scan.entries(), o.planNanos < 0 ? -1 : o.planNanos / 1e9,
           o.applyNanos < 0 ? -1 : o.applyNanos / 1e9, o.bEntriesRemote,
-          o.workers == null ? -1 : o.workers.fetchNanos / 1e9,
-          o.workers == null ? -1 : o.workers.kernelNanos / 1e9,
-          o.workers == null ? -1 : o.workers.writeNanos / 1e9,
-          o.workers == null ? -1 : o.workers.waitNanos / 1e9,
+          o.workers == null ? -1 : o.workers.get(Counter.FETCH_NANOS) / 1e9,
+          o.workers == null ? -1 : o.workers.get(Counter.KERNEL_NANOS) / 1e9,
+          o.workers == null ? -1 : o.workers.get(Counter.WRITE_NANOS) / 1e9,
+          o.workers == null ? -1 : o.workers.get(Counter.WAIT_NANOS) / 1e9,
           verified.startsWith("NO") ? "no" : verified, verified.startsWith("NO") ? verified : "");
     } catch (RuntimeException e) {
       return failure(cell, c.method(), rep, pos, e.toString());
