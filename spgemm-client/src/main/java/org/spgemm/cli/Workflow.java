@@ -13,6 +13,7 @@ import org.spgemm.client.SpGEMM;
 import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
 
 /**
@@ -45,7 +46,7 @@ final class Workflow {
         throw new AbstractSpgemmSubcommand.UsageException("table " + table
             + " already exists; choose another --table, delete it, or give --replace");
       }
-      Map<String,String> state = SpGEMM.cState(client, table, "C");
+      Map<String,String> state = SpGEMM.cState(client, table, TableLayout.C_FAMILY);
       if ("RUNNING".equals(state.get("state"))) {
         throw new SpgemmException("refused: table " + table + " is being written by job "
             + state.get("job") + "; --replace does not delete a table a live multiply writes");
@@ -67,10 +68,10 @@ final class Workflow {
         splits.add(keys.encodeString(row));
       }
     }
-    TableM.create(client, table, List.of("A", "B", "C"), splits);
+    TableM.create(client, table, TableLayout.FAMILIES, splits);
     long t0 = System.nanoTime();
-    MatrixStore.load(client, table, "A", a, keys, codec);
-    MatrixStore.load(client, table, "B", b, keys, codec);
+    MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, codec);
+    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, codec);
     loadNanos = System.nanoTime() - t0;
   }
 
@@ -86,7 +87,7 @@ final class Workflow {
 
   SparseMatrix readC(int rows, int cols) {
     long t0 = System.nanoTime();
-    SparseMatrix c = MatrixStore.read(client, table, "C", rows, cols, codec);
+    SparseMatrix c = MatrixStore.read(client, table, TableLayout.C_FAMILY, rows, cols, codec);
     readNanos = System.nanoTime() - t0;
     return c;
   }

@@ -11,6 +11,7 @@ import org.apache.accumulo.core.data.Condition;
 import org.apache.accumulo.core.data.ConditionalMutation;
 import org.apache.accumulo.core.data.Value;
 import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * The state record of one C family: who writes it (a job holding a lease that its client renews)
@@ -44,7 +45,7 @@ final class CState {
 
   /** The state as a reader should see it: an abandoned RUNNING state reads FAILED. */
   static Map<String,String> read(AccumuloClient client, String table, String cFamily) {
-    Value v = MatrixStore.readMeta(client, table, JobRecord.C_STATE_PREFIX + cFamily);
+    Value v = MatrixStore.readMeta(client, table, TableLayout.C_STATE_PREFIX + cFamily);
     if (v == null) {
       return Map.of();
     }
@@ -75,7 +76,7 @@ final class CState {
    * Removes the job record of an abandoned job it takes over.
    */
   void claim() {
-    Value before = MatrixStore.readMeta(client, table, JobRecord.C_STATE_PREFIX + cFamily);
+    Value before = MatrixStore.readMeta(client, table, TableLayout.C_STATE_PREFIX + cFamily);
     Map<String,String> old = before == null ? Map.of() : JobRecord.decode(before);
     long now = System.currentTimeMillis();
     if (JobRecord.State.RUNNING.name().equals(old.get("state")) && !abandoned(old, now)) {
@@ -92,7 +93,7 @@ final class CState {
     if (old.get("job") != null && JobRecord.State.RUNNING.name().equals(old.get("state"))) {
       // the abandoned job: its record goes (so its tablets stop), its compaction is cancelled
       // (Accumulo runs one compaction with iterators per table), its tablets' counts removed
-      MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + old.get("job"), null);
+      MatrixStore.writeMeta(client, table, TableLayout.JOB_PREFIX + old.get("job"), null);
       if (Engine.COMPACTION.name().equals(old.get("engine"))) {
         CompactionDriver.cancel(client, table);
       }
@@ -130,13 +131,13 @@ final class CState {
   }
 
   private boolean compareAndSet(Value expected, Value next) {
-    ConditionalMutation cm = new ConditionalMutation(JobRecord.ROW);
-    Condition c = new Condition(JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + cFamily);
+    ConditionalMutation cm = new ConditionalMutation(TableLayout.META_ROW);
+    Condition c = new Condition(TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + cFamily);
     if (expected != null) {
       c.setValue(expected.get());
     }
     cm.addCondition(c);
-    cm.put(JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + cFamily, next);
+    cm.put(TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + cFamily, next);
     try (ConditionalWriter w = client.createConditionalWriter(table,
         new ConditionalWriterConfig().setTimeout(60, TimeUnit.SECONDS))) {
       ConditionalWriter.Status s = w.write(cm).getStatus();

@@ -2,9 +2,9 @@ package org.spgemm.client;
 
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,7 +25,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.progress.BatchStats;
 
 /**
@@ -93,9 +93,9 @@ final class CompactionDriver {
 
   /** Reads the tablets' records into the counts; throws the first error a tablet recorded. */
   private void follow(RunCounts counts) {
-    String done = JobRecord.DONE_PREFIX + jobId + ":";
-    String progress = JobRecord.PROGRESS_PREFIX + jobId + ":";
-    String error = JobRecord.ERROR_PREFIX + jobId + ":";
+    String done = TableLayout.DONE_PREFIX + jobId + ":";
+    String progress = TableLayout.PROGRESS_PREFIX + jobId + ":";
+    String error = TableLayout.ERROR_PREFIX + jobId + ":";
     Map<String,BatchStats> perTablet = new HashMap<>();
     Set<String> finished = new HashSet<>();
     for (Map.Entry<Key,Value> e : records()) {
@@ -124,8 +124,8 @@ final class CompactionDriver {
   private static Iterable<Map.Entry<Key,Value>> records(AccumuloClient client, String table) {
     try {
       Scanner s = client.createScanner(table, Authorizations.EMPTY);
-      s.setRange(new Range(JobRecord.ROW));
-      s.fetchColumnFamily(new Text(JobRecord.FAMILY));
+      s.setRange(new Range(TableLayout.META_ROW));
+      s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
       return s;
     } catch (TableNotFoundException e) {
       throw new ClusterException("table " + table + " does not exist", e);
@@ -139,15 +139,15 @@ final class CompactionDriver {
 
   /** Removes every record the tablets of job {@code jobId} wrote into {@code table}. */
   static void removeRecords(AccumuloClient client, String table, String jobId) {
-    String[] prefixes = {JobRecord.DONE_PREFIX + jobId + ":",
-        JobRecord.PROGRESS_PREFIX + jobId + ":", JobRecord.ERROR_PREFIX + jobId + ":"};
+    String[] prefixes = {TableLayout.DONE_PREFIX + jobId + ":",
+        TableLayout.PROGRESS_PREFIX + jobId + ":", TableLayout.ERROR_PREFIX + jobId + ":"};
     try (BatchWriter w = client.createBatchWriter(table)) {
-      Mutation m = new Mutation(JobRecord.ROW);
+      Mutation m = new Mutation(TableLayout.META_ROW);
       for (Map.Entry<Key,Value> e : records(client, table)) {
         String q = e.getKey().getColumnQualifier().toString();
         for (String p : prefixes) {
           if (q.startsWith(p)) {
-            m.putDelete(JobRecord.FAMILY, q);
+            m.putDelete(TableLayout.META_FAMILY, q);
           }
         }
       }

@@ -20,7 +20,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
 
 /**
@@ -75,8 +75,8 @@ public final class MatrixStore {
         w.addMutation(mut);
       }
       if (recordShape) {
-        Mutation meta = new Mutation(JobRecord.ROW);
-        meta.put(JobRecord.FAMILY, Shape.PREFIX + family,
+        Mutation meta = new Mutation(TableLayout.META_ROW);
+        meta.put(TableLayout.META_FAMILY, TableLayout.SHAPE_PREFIX + family,
             new Shape(m.rows(), m.cols(), m.nnz(), keys.width()).encode());
         w.addMutation(meta);
       }
@@ -91,11 +91,11 @@ public final class MatrixStore {
 
   /** The shape recorded for {@code family}, if a numeric loader wrote it. */
   public static Optional<Shape> shape(AccumuloClient client, String table, String family) {
-    return Optional.ofNullable(readMeta(client, table, Shape.PREFIX + family)).map(Shape::decode);
+    return Optional.ofNullable(readMeta(client, table, TableLayout.SHAPE_PREFIX + family)).map(Shape::decode);
   }
 
   static void recordShape(AccumuloClient client, String table, String family, Shape s) {
-    writeMeta(client, table, Shape.PREFIX + family, s.encode());
+    writeMeta(client, table, TableLayout.SHAPE_PREFIX + family, s.encode());
   }
 
   /**
@@ -131,7 +131,7 @@ public final class MatrixStore {
       s.fetchColumnFamily(new Text(family));
       for (Map.Entry<Key,Value> e : s) {
         Key k = e.getKey();
-        if (k.getRowData().toString().equals(JobRecord.ROW)) {
+        if (k.getRowData().toString().equals(TableLayout.META_ROW)) {
           continue;
         }
         if (n == cap) {
@@ -188,8 +188,8 @@ public final class MatrixStore {
 
   static Value readMeta(AccumuloClient client, String table, String qualifier) {
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.setRange(new Range(JobRecord.ROW));
-      s.fetchColumn(new Text(JobRecord.FAMILY), new Text(qualifier));
+      s.setRange(new Range(TableLayout.META_ROW));
+      s.fetchColumn(new Text(TableLayout.META_FAMILY), new Text(qualifier));
       for (Map.Entry<Key,Value> e : s) {
         return e.getValue();
       }
@@ -201,11 +201,11 @@ public final class MatrixStore {
 
   static void writeMeta(AccumuloClient client, String table, String qualifier, Value value) {
     try (BatchWriter w = client.createBatchWriter(table)) {
-      Mutation m = new Mutation(JobRecord.ROW);
+      Mutation m = new Mutation(TableLayout.META_ROW);
       if (value == null) {
-        m.putDelete(JobRecord.FAMILY, qualifier);
+        m.putDelete(TableLayout.META_FAMILY, qualifier);
       } else {
-        m.put(JobRecord.FAMILY, qualifier, value);
+        m.put(TableLayout.META_FAMILY, qualifier, value);
       }
       w.addMutation(m);
     } catch (TableNotFoundException e) {

@@ -5,6 +5,8 @@ import java.util.Objects;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * How to multiply: the semiring, value codecs, where A, B and C live, whether a stale C is
@@ -14,8 +16,6 @@ import org.spgemm.codec.ValueCodecs;
  */
 public final class MultiplyOptions {
 
-  /** Scan executor (configured on every tablet server) that nested B scans run on. */
-  public static final String DEFAULT_NESTED_EXECUTOR = "nested";
   /** A running multiply's claim on C lapses when its client has not renewed it for this long. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
   /** A multiply that reports no progress for this long fails (and is cancelled). */
@@ -103,14 +103,14 @@ public final class MultiplyOptions {
   }
 
   public static final class Builder {
-    private String semiring = "PLUS_TIMES";
-    private String codec = "decimal";
+    private String semiring = MultiplyIteratorOptions.DEFAULT_SEMIRING;
+    private String codec = MultiplyIteratorOptions.DEFAULT_CODEC;
     private String codecA;
     private String codecB;
     private String codecC;
-    private String aFamily = "A";
-    private String bFamily = "B";
-    private String cFamily = "C";
+    private String aFamily = TableLayout.A_FAMILY;
+    private String bFamily = TableLayout.B_FAMILY;
+    private String cFamily = TableLayout.C_FAMILY;
     private String bTable;
     private boolean replace = true;
     private Engine engine = Engine.COMPACTION;
@@ -124,7 +124,7 @@ public final class MultiplyOptions {
     private Integer threads;
     private Integer scanThreads;
     private int tabletParallelism = 16;
-    private String nestedExecutor = DEFAULT_NESTED_EXECUTOR;
+    private String nestedExecutor = TableLayout.DEFAULT_NESTED_EXECUTOR;
     private ProgressListener listener = ProgressListener.NONE;
 
     private Builder() {}

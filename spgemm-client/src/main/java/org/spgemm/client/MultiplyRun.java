@@ -21,6 +21,7 @@ import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
 import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
 
@@ -30,8 +31,6 @@ import org.spgemm.progress.Counter;
  */
 final class MultiplyRun {
 
-  static final String ITERATOR_NAME = "spgemm";
-  static final int ITERATOR_PRIORITY = 100;
 
   private final AccumuloClient client;
   private final String table;
@@ -124,7 +123,7 @@ final class MultiplyRun {
   }
 
   private IteratorSetting iteratorSetting() {
-    IteratorSetting is = new IteratorSetting(ITERATOR_PRIORITY, ITERATOR_NAME,
+    IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY, TableLayout.ITERATOR_NAME,
         engine == Engine.SCAN ? RowByRowMultiplyIterator.class : CompactionMultiplyIterator.class);
     if (engine == Engine.SCAN) {
       MultiplyIteratorOptions.setJob(is, jobId, jobKey);
@@ -241,7 +240,7 @@ final class MultiplyRun {
   }
 
   private void removeJob() {
-    MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + jobId, null);
+    MatrixStore.writeMeta(client, table, TableLayout.JOB_PREFIX + jobId, null);
   }
 
   /**
@@ -269,7 +268,7 @@ final class MultiplyRun {
   }
 
   private void writeJob(JobRecord.State state) {
-    MatrixStore.writeMeta(client, table, JobRecord.JOB_PREFIX + jobId, JobRecord.encode(
+    MatrixStore.writeMeta(client, table, TableLayout.JOB_PREFIX + jobId, JobRecord.encode(
         JobRecord.jobFields(state.name(), jobKey, opts.cFamily, bTable, mode.name(),
             client.whoami())));
   }

@@ -3,6 +3,7 @@ package org.spgemm.client;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.GraphPartitioner;
 import org.spgemm.partition.PartitionOptions;
@@ -130,7 +131,7 @@ public final class Partitioner {
   /** C (family C) of a re-keyed table in original numeric indices. */
   public static SparseMatrix readC(AccumuloClient client, String table, int rows, int cols,
       ValueCodec codec) {
-    return read(client, table, "C", rows, cols, codec);
+    return read(client, table, TableLayout.C_FAMILY, rows, cols, codec);
   }
 
   /**

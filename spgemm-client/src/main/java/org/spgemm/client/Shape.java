@@ -10,7 +10,6 @@ import org.spgemm.iterators.JobRecord;
  */
 public record Shape(int rows, int cols, long nnz, int keyWidth) {
 
-  static final String PREFIX = "shape:";
 
   Value encode() {
     return JobRecord.encode(Map.of("rows", Integer.toString(rows), "cols", Integer.toString(cols),

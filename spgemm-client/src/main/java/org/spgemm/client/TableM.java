@@ -13,7 +13,7 @@ import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.hadoop.io.Text;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * Table M: one table, one column family (and locality group) per matrix, configured so the
@@ -22,8 +22,6 @@ import org.spgemm.iterators.RowByRowMultiplyIterator;
 public final class TableM {
 
   /** Files of M are written with snappy: three times gz's write rate for C, measured here. */
-  static final String COMPRESSION_PROPERTY = "table.file.compress.type";
-  static final String COMPRESSION = "snappy";
 
   private TableM() {}
 
@@ -38,8 +36,8 @@ public final class TableM {
       groups.put(f, Set.of(new Text(f)));
     }
     NewTableConfiguration ntc = new NewTableConfiguration().setLocalityGroups(groups)
-        .setProperties(Map.of(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY,
-            MultiplyOptions.DEFAULT_NESTED_EXECUTOR, COMPRESSION_PROPERTY, COMPRESSION));
+        .setProperties(Map.of(TableLayout.NESTED_DISPATCH_PROPERTY,
+            TableLayout.DEFAULT_NESTED_EXECUTOR, TableLayout.COMPRESSION_PROPERTY, TableLayout.COMPRESSION));
     if (splits != null && !splits.isEmpty()) {
       SortedSet<Text> s = new TreeSet<>();
       splits.forEach(x -> s.add(new Text(x)));
@@ -56,7 +54,7 @@ public final class TableM {
 
   /** Creates M with families A, B, C. */
   public static void create(AccumuloClient client, String table) {
-    create(client, table, java.util.List.of("A", "B", "C"), null);
+    create(client, table, TableLayout.FAMILIES, null);
   }
 
   public static void addSplits(AccumuloClient client, String table, Collection<String> splits) {
@@ -117,7 +115,7 @@ public final class TableM {
       String current;
       try {
         current = client.tableOperations().getConfiguration(table)
-            .get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
+            .get(TableLayout.NESTED_DISPATCH_PROPERTY);
       } catch (AccumuloException e) {
         return; // may not read table configuration: the iterator checks it and says what is missing
       }
@@ -125,12 +123,12 @@ public final class TableM {
         return;
       }
       client.tableOperations().setProperty(table,
-          RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY, executor);
+          TableLayout.NESTED_DISPATCH_PROPERTY, executor);
     } catch (TableNotFoundException e) {
       throw new ClusterException("table " + table + " does not exist", e);
     } catch (AccumuloSecurityException e) {
       throw new ClusterException("table " + table + " lacks "
-          + RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY + "=" + executor
+          + TableLayout.NESTED_DISPATCH_PROPERTY + "=" + executor
           + " and this user may not set it (needs ALTER_TABLE); ask the table's owner", e);
     } catch (AccumuloException e) {
       throw new ClusterException("cannot configure " + table + ": " + e.getMessage(), e);

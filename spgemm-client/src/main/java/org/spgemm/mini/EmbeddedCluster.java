@@ -4,8 +4,8 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,7 +16,7 @@ import org.apache.accumulo.minicluster.MemoryUnit;
 import org.apache.accumulo.minicluster.MiniAccumuloCluster;
 import org.apache.accumulo.minicluster.MiniAccumuloConfig;
 import org.apache.accumulo.minicluster.ServerType;
-import org.spgemm.client.MultiplyOptions;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * A MiniAccumuloCluster set up for multiplies: the nested scan executor configured on every
@@ -186,7 +186,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** Site properties every tablet server running multiplies needs (README: deployment). */
   public static Map<String,String> siteConfig() {
     Map<String,String> site = new HashMap<>();
-    site.put("tserver.scan.executors." + MultiplyOptions.DEFAULT_NESTED_EXECUTOR + ".threads", "4");
+    site.put(TableLayout.executorThreadsProperty(TableLayout.DEFAULT_NESTED_EXECUTOR), "4");
     return site;
   }
 

@@ -26,8 +26,8 @@ import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.CompactionMultiplyIterator;
-import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
@@ -89,8 +89,8 @@ class CompactionEngineIT {
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "no C left behind");
       assertEquals("FAILED", SpGEMM.cState(client, table, "C").get("state"));
       Map<String,String> after = ItHelpers.snapshotAll(client, table);
-      after.keySet().removeIf(k -> k.startsWith(JobRecord.ROW));
-      before.keySet().removeIf(k -> k.startsWith(JobRecord.ROW));
+      after.keySet().removeIf(k -> k.startsWith(TableLayout.META_ROW));
+      before.keySet().removeIf(k -> k.startsWith(TableLayout.META_ROW));
       assertEquals(before, after, "A and B unchanged");
       // the compaction has ended: a second multiply is not refused as "another is running"
       SpgemmException again = assertThrows(SpgemmException.class,
@@ -121,14 +121,14 @@ class CompactionEngineIT {
       SparseMatrix a = Fixtures.random(20, 20, 0.3, 7);
       Fixtures.createAndLoad(client, table, a, a, List.of());
       long now = System.currentTimeMillis();
-      ItHelpers.put(client, table, JobRecord.ROW, JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + "C",
+      ItHelpers.put(client, table, TableLayout.META_ROW, TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + "C",
           bytes("state=RUNNING;job=other;lease=" + now));
       SpgemmException e = assertThrows(SpgemmException.class,
           () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
       assertTrue(e.getMessage().contains("being written by job other"), e.getMessage());
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "nothing written");
       // the other client died: its lease lapsed a minute ago
-      ItHelpers.put(client, table, JobRecord.ROW, JobRecord.FAMILY, JobRecord.C_STATE_PREFIX + "C",
+      ItHelpers.put(client, table, TableLayout.META_ROW, TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + "C",
           bytes("state=RUNNING;job=other;lease=" + (now - 120_000)));
       assertEquals("FAILED", SpGEMM.cState(client, table, "C").get("state"), "reads as FAILED");
       SpGEMM.multiply(client, table, MultiplyOptions.defaults());
@@ -166,7 +166,7 @@ class CompactionEngineIT {
       assertEquals(Map.of(), Fixtures.snapshot(root, own, "C"), "nothing computed");
       List<String> errors = new ArrayList<>();
       ItHelpers.snapshotAll(root, own).forEach((k, v) -> {
-        if (k.contains(JobRecord.ERROR_PREFIX)) {
+        if (k.contains(TableLayout.ERROR_PREFIX)) {
           errors.add(new String(java.util.Base64.getDecoder().decode(v),
               java.nio.charset.StandardCharsets.UTF_8));
         }

@@ -21,7 +21,7 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.client.SpgemmException;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
@@ -79,9 +79,9 @@ class KilledClientIT {
       Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES),
           MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));
       Map<String,String> meta = ItHelpers.snapshotAll(client, table);
-      assertTrue(meta.keySet().stream().noneMatch(k -> k.startsWith(JobRecord.ROW)
+      assertTrue(meta.keySet().stream().noneMatch(k -> k.startsWith(TableLayout.META_ROW)
           && k.contains(deadJob)), "the dead job's records are gone: " + meta.keySet().stream()
-              .filter(k -> k.startsWith(JobRecord.ROW)).toList());
+              .filter(k -> k.startsWith(TableLayout.META_ROW)).toList());
       Files.deleteIfExists(props);
     }
   }

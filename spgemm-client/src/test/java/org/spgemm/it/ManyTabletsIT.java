@@ -18,7 +18,7 @@ import org.spgemm.client.SpGEMM;
 import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 
@@ -30,7 +30,7 @@ import org.spgemm.matrix.SparseMatrix;
 class ManyTabletsIT {
 
   private static final String READERS =
-      "table.custom." + RowByRowMultiplyIterator.B_READERS_PROPERTY;
+      "table.custom." + TableLayout.B_READERS_PROPERTY;
 
   @Test
   void sixtyFourTabletsAtOnce() throws Exception {

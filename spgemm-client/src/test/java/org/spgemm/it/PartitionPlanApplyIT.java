@@ -28,16 +28,16 @@ import org.spgemm.client.Partitioner;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.client.TablePlan;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
+import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.metis.MetisUnavailableException;
 import org.spgemm.partition.plan.PartitionPlan;
-import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.table.ApplyResult;
 import org.spgemm.partition.table.TableGraph;
 import org.spgemm.partition.table.TableGraphReader;
@@ -280,7 +280,7 @@ class PartitionPlanApplyIT {
         s.setRange(new Range(prev, false, end, true));
         for (Map.Entry<Key,Value> e : s) {
           String row = e.getKey().getRow().toString();
-          if (row.equals(JobRecord.ROW)) {
+          if (row.equals(TableLayout.META_ROW)) {
             assertEquals(plan.parts() - 1, t, "the metadata row sorts into the last tablet");
             continue;
           }

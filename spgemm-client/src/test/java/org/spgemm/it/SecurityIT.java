@@ -40,7 +40,7 @@ import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.MultiplyIteratorOptions;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.progress.BatchStats;
@@ -169,11 +169,11 @@ class SecurityIT {
         String seen = null;
         Map<String,String> record = null;
         try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
-          s.fetchColumnFamily(new Text(JobRecord.FAMILY));
+          s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
           for (Map.Entry<Key,Value> e : s) {
             String cq = e.getKey().getColumnQualifier().toString();
-            if (cq.startsWith(JobRecord.JOB_PREFIX)) {
-              seen = cq.substring(JobRecord.JOB_PREFIX.length());
+            if (cq.startsWith(TableLayout.JOB_PREFIX)) {
+              seen = cq.substring(TableLayout.JOB_PREFIX.length());
               record = JobRecord.decode(e.getValue());
             }
           }
@@ -339,7 +339,7 @@ class SecurityIT {
         String m = Fixtures.uniqueTable("mallory");
         TableM.create(mc, m); // mallory owns M
         MatrixStore.load(mc, m, "A", A, KeyFormat.forSize(30), ValueCodecs.DECIMAL);
-        String readers = "table.custom." + RowByRowMultiplyIterator.B_READERS_PROPERTY;
+        String readers = "table.custom." + TableLayout.B_READERS_PROPERTY;
         assertThrows(AccumuloSecurityException.class,
             () -> mc.tableOperations().setProperty(secret, readers, m),
             "only the owner of " + secret + " may let other tables read it");

@@ -18,6 +18,11 @@ public final class ValueCodecs {
     return ALL;
   }
 
+  /** Names of the built-in codecs, in order. */
+  public static List<String> names() {
+    return ALL.stream().map(ValueCodec::name).toList();
+  }
+
   /** @throws IllegalArgumentException naming the unknown codec and the known ones */
   public static ValueCodec forName(String name) {
     String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
@@ -27,6 +32,6 @@ public final class ValueCodecs {
       }
     }
     throw new IllegalArgumentException(
-        "unknown value codec '" + name + "'; known: decimal, long, double");
+        "unknown value codec '" + name + "'; known: " + String.join(", ", names()));
   }
 }

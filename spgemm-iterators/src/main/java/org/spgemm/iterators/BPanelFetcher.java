@@ -25,7 +25,6 @@ import org.spgemm.codec.ValueCodec;
 final class BPanelFetcher {
 
   /** Execution hint that the table's scan dispatcher maps to the nested executor. */
-  static final Map<String,String> NESTED_HINT = Map.of("scan_type", "nested");
 
   /** Thrown when B(Φ) passes the byte budget; the worker then splits the batch. */
   static final class PanelTooLargeException extends RuntimeException {
@@ -49,7 +48,7 @@ final class BPanelFetcher {
   /**
    * @param budget bytes B(Φ) may hold
    * @param cache rows kept across batches, or null
-   * @param hints scan execution hints: {@link #NESTED_HINT} from inside a scan, whose own scan
+   * @param hints scan execution hints: {@link #TableLayout.NESTED_HINT} from inside a scan, whose own scan
    *        thread must not wait for a scan queued behind it; none from a compaction thread
    */
   BPanelFetcher(AccumuloClient client, MultiplyIteratorOptions.Parsed opts, String table,

@@ -79,7 +79,7 @@ final class JobAuthorization {
       if (readers == null || Arrays.stream(readers.split(",")).map(String::trim)
           .noneMatch(table::equals)) {
         throw new BadInputException("refused: " + table + " is not listed in table.custom."
-            + B_READERS + " of B table " + bTable + " (its owner must list " + table
+            + TableLayout.B_READERS_PROPERTY + " of B table " + bTable + " (its owner must list " + table
             + " there)", at);
       }
     }
@@ -88,28 +88,27 @@ final class JobAuthorization {
 
   private void checkNestedExecutor(Key at) {
     String executor =
-        plugins.getConfiguration(tableId).get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
+        plugins.getConfiguration(tableId).get(TableLayout.NESTED_DISPATCH_PROPERTY);
     if (executor == null || executor.isBlank()) {
       throw new BadInputException("table " + table + " has no "
-          + RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY
+          + TableLayout.NESTED_DISPATCH_PROPERTY
           + ": nested scans would share the scan pool and can deadlock (SpGEMM.multiply sets it)",
           at);
     }
-    if (!plugins.getConfiguration().isSet("tserver.scan.executors." + executor + ".threads")) {
+    if (!plugins.getConfiguration().isSet(TableLayout.executorThreadsProperty(executor))) {
       throw new BadInputException("scan executor '" + executor + "' is not configured on the"
           + " tablet servers: set tserver.scan.executors." + executor + ".threads in"
           + " accumulo.properties (see README)", at);
     }
   }
 
-  private static final String B_READERS = RowByRowMultiplyIterator.B_READERS_PROPERTY;
 
   private String bTableReaders(String bTable, Key at) {
     String id = client.tableOperations().tableIdMap().get(bTable);
     if (id == null) {
       throw new BadInputException("B table " + bTable + " does not exist", at);
     }
-    return plugins.getConfiguration(TableId.of(id)).getTableCustom(B_READERS);
+    return plugins.getConfiguration(TableId.of(id)).getTableCustom(TableLayout.B_READERS_PROPERTY);
   }
 
   /** True while the job's record exists and says RUNNING; cached briefly per job. */
@@ -121,7 +120,7 @@ final class JobAuthorization {
     }
     Key k = JobRecord.recordKey(job);
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.setExecutionHints(BPanelFetcher.NESTED_HINT); // never on the pool the outer scan holds
+      s.setExecutionHints(TableLayout.NESTED_HINT); // never on the pool the outer scan holds
       s.setRange(new Range(k.getRow()));
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
       for (Entry<Key,Value> e : s) {
@@ -144,7 +143,7 @@ final class JobAuthorization {
   private Map<String,String> readJob(Key at) {
     Key k = JobRecord.recordKey(opts.job());
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.setExecutionHints(BPanelFetcher.NESTED_HINT); // never on the pool the outer scan holds
+      s.setExecutionHints(TableLayout.NESTED_HINT); // never on the pool the outer scan holds
       s.setRange(new Range(k.getRow()));
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
       for (Entry<Key,Value> e : s) {

@@ -16,19 +16,10 @@ import org.apache.accumulo.core.data.Value;
  * It also records the state of C (RUNNING, COMPLETE, FAILED) so nobody mistakes a partial C for a
  * finished one.
  *
- * <p>Layout: row {@link #ROW}, family {@link #FAMILY}, qualifier {@code job:<id>} for a job and
+ * <p>Layout: row {@link TableLayout#META_ROW}, family {@link TableLayout#META_FAMILY}, qualifier {@code job:<id>} for a job and
  * {@code c:<family>} for the state of a C family; value {@code key=value;...}.
  */
 public final class JobRecord {
-
-  public static final String ROW = "~spgemm";
-  public static final String FAMILY = "_spgemm";
-  public static final String JOB_PREFIX = "job:";
-  public static final String C_STATE_PREFIX = "c:";
-  /** Per-tablet records a compaction-scope multiply writes: counts so far, final counts, error. */
-  public static final String PROGRESS_PREFIX = "progress:";
-  public static final String DONE_PREFIX = "done:";
-  public static final String ERROR_PREFIX = "error:";
 
   public enum State {
     RUNNING, COMPLETE, FAILED
@@ -39,11 +30,11 @@ public final class JobRecord {
   private JobRecord() {}
 
   public static Key recordKey(String jobId) {
-    return new Key(ROW, FAMILY, JOB_PREFIX + jobId);
+    return new Key(TableLayout.META_ROW, TableLayout.META_FAMILY, TableLayout.JOB_PREFIX + jobId);
   }
 
   public static Key cStateKey(String cFamily) {
-    return new Key(ROW, FAMILY, C_STATE_PREFIX + cFamily);
+    return new Key(TableLayout.META_ROW, TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + cFamily);
   }
 
   /**

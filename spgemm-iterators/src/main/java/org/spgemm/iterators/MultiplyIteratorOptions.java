@@ -40,6 +40,8 @@ public final class MultiplyIteratorOptions {
   public static final String C_BUFFER_BYTES = "cBufferBytes";
   public static final String C_VISIBILITY = "cVisibility";
 
+  public static final String DEFAULT_SEMIRING = "PLUS_TIMES";
+  public static final String DEFAULT_CODEC = "decimal";
   public static final int DEFAULT_BATCH_B_ROWS = 4096;
   public static final int DEFAULT_MAX_BATCH_ROWS = 4096;
   public static final int DEFAULT_THREADS = 2;
@@ -65,13 +67,14 @@ public final class MultiplyIteratorOptions {
         + " to compute (required at compaction scope)");
     DESCRIPTIONS.put(TIMESTAMP, "timestamp of the C entries a compaction writes (default: now)");
     DESCRIPTIONS.put(MODE, "multiply (write C) or count (symbolic nnz per row, no writes)");
-    DESCRIPTIONS.put(A_FAMILY, "column family holding A (default A)");
-    DESCRIPTIONS.put(B_FAMILY, "column family holding B (default B)");
-    DESCRIPTIONS.put(C_FAMILY, "column family C rows are written to (default C)");
+    DESCRIPTIONS.put(A_FAMILY, "column family holding A (default " + TableLayout.A_FAMILY + ")");
+    DESCRIPTIONS.put(B_FAMILY, "column family holding B (default " + TableLayout.B_FAMILY + ")");
+    DESCRIPTIONS.put(C_FAMILY, "column family C rows are written to (default " + TableLayout.C_FAMILY + ")");
     DESCRIPTIONS.put(B_TABLE, "table holding B (default: the scanned table)");
-    DESCRIPTIONS.put(SEMIRING, "PLUS_TIMES (default), MIN_PLUS, MAX_PLUS, MAX_MIN, LOR_LAND,"
-        + " PLUS_PAIR, ANY_PAIR, or class:<fqcn>");
-    DESCRIPTIONS.put(CODEC, "value codec of A, B and C: decimal (default), long, double");
+    DESCRIPTIONS.put(SEMIRING, String.join(", ", Semirings.builtIn().keySet()) + ", or "
+        + Semirings.CLASS_PREFIX + "<fqcn> (default " + DEFAULT_SEMIRING + ")");
+    DESCRIPTIONS.put(CODEC, "value codec of A, B and C: " + String.join(", ", ValueCodecs.names())
+        + " (default " + DEFAULT_CODEC + ")");
     DESCRIPTIONS.put(CODEC_A, "value codec of A (default: codec)");
     DESCRIPTIONS.put(CODEC_B, "value codec of B (default: codec)");
     DESCRIPTIONS.put(CODEC_C, "value codec of C, which also sets the domain computed in");
@@ -142,14 +145,14 @@ public final class MultiplyIteratorOptions {
     }
     Semiring semiring;
     try {
-      semiring = Semirings.forName(options.getOrDefault(SEMIRING, "PLUS_TIMES"));
+      semiring = Semirings.forName(options.getOrDefault(SEMIRING, DEFAULT_SEMIRING));
     } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException("option '" + SEMIRING + "': " + e.getMessage(), e);
     }
-    ValueCodec codec = codec(options, CODEC, "decimal");
-    String aFamily = family(options, A_FAMILY, "A");
-    String bFamily = family(options, B_FAMILY, "B");
-    String cFamily = family(options, C_FAMILY, "C");
+    ValueCodec codec = codec(options, CODEC, DEFAULT_CODEC);
+    String aFamily = family(options, A_FAMILY, TableLayout.A_FAMILY);
+    String bFamily = family(options, B_FAMILY, TableLayout.B_FAMILY);
+    String cFamily = family(options, C_FAMILY, TableLayout.C_FAMILY);
     if (cFamily.equals(aFamily) || cFamily.equals(bFamily)) {
       throw new IllegalArgumentException("option '" + C_FAMILY + "' (" + cFamily
           + ") must differ from the A and B families: C would overwrite its inputs");

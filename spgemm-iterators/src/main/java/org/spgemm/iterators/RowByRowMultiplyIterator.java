@@ -36,15 +36,6 @@ import org.spgemm.progress.BatchStats;
  */
 public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
 
-  /** Table property naming the scan executor that nested B scans are dispatched to. */
-  public static final String NESTED_DISPATCH_PROPERTY = "table.scan.dispatcher.opts.executor.nested";
-  /**
-   * Table custom property on a B table listing the tables whose multiplies may read it as B
-   * (comma separated). It lives on B, not on M, so only a user who may alter B's table (its owner
-   * or an administrator) can let another table's jobs read B with the tablet server's rights.
-   */
-  public static final String B_READERS_PROPERTY = "spgemm.readers";
-
   private SortedKeyValueIterator<Key,Value> source;
   private MultiplyIteratorOptions.Parsed opts;
   /** Digest of every option, the job key included: only an identical scan adopts pending work. */
@@ -178,7 +169,7 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     Labels labels = new Labels(opts.cVisibility());
     ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
     BatchWorker worker = new BatchWorker(client, table, bTable, opts, budget, null, labels,
-        BPanelFetcher.NESTED_HINT);
+        TableLayout.NESTED_HINT);
     return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
         work);
   }

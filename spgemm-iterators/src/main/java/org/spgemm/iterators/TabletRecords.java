@@ -37,22 +37,22 @@ final class TabletRecords {
   }
 
   void progress(BatchStats total) {
-    write(JobRecord.PROGRESS_PREFIX, total.encode());
+    write(TableLayout.PROGRESS_PREFIX, total.encode());
   }
 
   void done(BatchStats total) {
-    write(JobRecord.DONE_PREFIX, total.encode());
+    write(TableLayout.DONE_PREFIX, total.encode());
   }
 
   void error(String message) {
     BatchStats s = new BatchStats();
     s.error = message;
-    write(JobRecord.ERROR_PREFIX, s.encode());
+    write(TableLayout.ERROR_PREFIX, s.encode());
   }
 
   private void write(String prefix, byte[] value) {
-    Mutation m = new Mutation(JobRecord.ROW);
-    m.put(JobRecord.FAMILY, JobRecord.tabletQualifier(prefix, job, tablet), new Value(value));
+    Mutation m = new Mutation(TableLayout.META_ROW);
+    m.put(TableLayout.META_FAMILY, JobRecord.tabletQualifier(prefix, job, tablet), new Value(value));
     BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(1 << 16)
         .setTimeout(60, TimeUnit.SECONDS);
     try (BatchWriter w = client.createBatchWriter(table, cfg)) {

@@ -19,9 +19,8 @@ import org.apache.hadoop.io.Text;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
-import org.spgemm.client.MultiplyOptions;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
 
 /**
@@ -69,8 +68,8 @@ public final class BlTables {
   private static void create(AccumuloClient client, String table, NewTableConfiguration ntc,
       Collection<String> splits) {
     // nested scans of this table go to the "nested" executor (ACCUMULO-NOTES: no deadlock)
-    ntc.setProperties(Map.of(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY,
-        MultiplyOptions.DEFAULT_NESTED_EXECUTOR));
+    ntc.setProperties(Map.of(TableLayout.NESTED_DISPATCH_PROPERTY,
+        TableLayout.DEFAULT_NESTED_EXECUTOR));
     if (splits != null && !splits.isEmpty()) {
       SortedSet<Text> s = new TreeSet<>();
       splits.forEach(x -> s.add(new Text(x)));

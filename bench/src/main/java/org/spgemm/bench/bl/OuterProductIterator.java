@@ -27,6 +27,7 @@ import org.apache.hadoop.io.Text;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.env.TabletServerBridge;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * BL, the outer-product TableMult of Graphulo as its paper describes it. Consumes rows of B
@@ -47,7 +48,6 @@ public final class OuterProductIterator implements SortedKeyValueIterator<Key,Va
 
   private static final ValueCodec DECIMAL = ValueCodecs.DECIMAL;
   // Nested AT scans run on the "nested" scan executor, so they cannot starve behind outer scans.
-  private static final Map<String,String> NESTED_HINT = Map.of("scan_type", "nested");
 
   private SortedKeyValueIterator<Key,Value> source;
   private IteratorEnvironment env;
@@ -210,7 +210,7 @@ public final class OuterProductIterator implements SortedKeyValueIterator<Key,Va
     }
     atScanner.setRange(new Range(start, true, end, true));
     atScanner.fetchColumnFamily(new Text(opts.atFamily()));
-    atScanner.setExecutionHints(NESTED_HINT);
+    atScanner.setExecutionHints(TableLayout.NESTED_HINT);
     atScanner.setBatchSize(4000);
     atEntries = atScanner.iterator();
     atNext = null;

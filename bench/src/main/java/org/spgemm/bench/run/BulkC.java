@@ -21,6 +21,7 @@ import org.apache.hadoop.io.Text;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.SpgemmException;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
 
 /**
@@ -49,7 +50,7 @@ final class BulkC {
         Path tmp = dir.resolve(name + "_tmp");
         int written = 0;
         try (RFileWriter w = RFile.newWriter().to(tmp.toString()).withFileSystem(fs)
-            .withTableProperties(Map.of("table.file.compress.type", "snappy")).build()) {
+            .withTableProperties(Map.of(TableLayout.COMPRESSION_PROPERTY, TableLayout.COMPRESSION)).build()) {
           for (; row < c.rows(); row++) {
             byte[] r = keys.encode(row);
             if (end != null && new Text(r).compareTo(new Text(end)) > 0) {

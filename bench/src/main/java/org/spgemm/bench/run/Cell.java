@@ -14,6 +14,7 @@ import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
 
@@ -61,9 +62,9 @@ final class Cell {
 
   /** Creates table M with families A, B, C and the shared splits, and loads A and B into it. */
   void loadM(String table) {
-    TableM.create(client, table, List.of("A", "B", "C"), splits);
-    MatrixStore.load(client, table, "A", a, keys, ValueCodecs.DECIMAL);
-    MatrixStore.load(client, table, "B", b, keys, ValueCodecs.DECIMAL);
+    TableM.create(client, table, TableLayout.FAMILIES, splits);
+    MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, ValueCodecs.DECIMAL);
+    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, ValueCodecs.DECIMAL);
   }
 
   /**

@@ -4,6 +4,7 @@ import org.spgemm.client.Engine;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * RRp: a fresh M (A and B loaded, untimed) per repetition, so no run pays to clear a stale C; on
@@ -36,7 +37,7 @@ final class RrpContender implements Contender {
 
   /** C in family C of {@code m}, with the iterator's counts and counters. */
   static Outcome outcome(Cell cell, String m, MultiplyResult r) {
-    Outcome o = new Outcome(cell, m, "C");
+    Outcome o = new Outcome(cell, m, TableLayout.C_FAMILY);
     o.multiplyNanos = r.wallNanos();
     o.partialProducts = r.partialProducts();
     o.nnzC = r.nnzC();

@@ -38,7 +38,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.partition.plan.PartitionPlan;
 
 /**
@@ -47,8 +47,8 @@ import org.spgemm.partition.plan.PartitionPlan;
  *
  * <ol>
  *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, the
- *       nested-scan dispatch property ({@value RowByRowMultiplyIterator#NESTED_DISPATCH_PROPERTY},
- *       M's value or {@value #DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
+ *       nested-scan dispatch property ({@value TableLayout#NESTED_DISPATCH_PROPERTY},
+ *       M's value or {@value TableLayout#TableLayout.DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
  *       tablet p holds exactly the rows of part p.
  *   <li>One BatchScanner pass over families A and B of M: A entry (i, j) becomes
  *       ({@code newARowKey(i)}, {@code newBRowKey(j)}): A's column keys are rewritten to B's new
@@ -65,13 +65,7 @@ import org.spgemm.partition.plan.PartitionPlan;
  */
 public final class PlanApplier {
 
-  /** Scan executor of nested B scans when M does not name one. */
-  public static final String DEFAULT_NESTED_EXECUTOR = "nested";
-  /** Qualifier prefix of shape records (as the client's loaders write them). */
-  public static final String SHAPE_PREFIX = "shape:";
-
-  private static final String CUSTOM_PREFIX = "table.custom.";
-  private static final byte[] META_ROW = JobRecord.ROW.getBytes(StandardCharsets.UTF_8);
+  private static final byte[] META_ROW = TableLayout.META_ROW.getBytes(StandardCharsets.UTF_8);
   private static final int MAX_ENTRIES_PER_MUTATION = 10_000;
   private static final long POLL_MILLIS = 250;
 
@@ -132,14 +126,14 @@ public final class PlanApplier {
       Map<String,Set<Text>> groups = client.tableOperations().getLocalityGroups(source);
       Map<String,String> props = new HashMap<>();
       client.tableOperations().getTableProperties(source).forEach((k, v) -> {
-        if (k.startsWith(CUSTOM_PREFIX)) {
+        if (k.startsWith(TableLayout.CUSTOM_PREFIX)) {
           props.put(k, v);
         }
       });
       String nested = client.tableOperations().getConfiguration(source)
-          .get(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY);
-      props.put(RowByRowMultiplyIterator.NESTED_DISPATCH_PROPERTY,
-          nested == null || nested.isEmpty() ? DEFAULT_NESTED_EXECUTOR : nested);
+          .get(TableLayout.NESTED_DISPATCH_PROPERTY);
+      props.put(TableLayout.NESTED_DISPATCH_PROPERTY,
+          nested == null || nested.isEmpty() ? TableLayout.DEFAULT_NESTED_EXECUTOR : nested);
       NewTableConfiguration ntc =
           new NewTableConfiguration().setLocalityGroups(groups).setProperties(props);
       if (!plan.splitPoints().isEmpty()) {
@@ -253,13 +247,13 @@ public final class PlanApplier {
   private static void copyShapes(AccumuloClient client, String source, BatchWriter w,
       ApplyOptions opts) throws TableNotFoundException, MutationsRejectedException {
     try (Scanner s = client.createScanner(source, Authorizations.EMPTY)) {
-      s.setRange(new Range(JobRecord.ROW));
-      Mutation m = new Mutation(JobRecord.ROW);
+      s.setRange(new Range(TableLayout.META_ROW));
+      Mutation m = new Mutation(TableLayout.META_ROW);
       for (String family : List.of(opts.aFamily(), opts.bFamily())) {
         s.clearColumns();
-        s.fetchColumn(new Text(JobRecord.FAMILY), new Text(SHAPE_PREFIX + family));
+        s.fetchColumn(new Text(TableLayout.META_FAMILY), new Text(TableLayout.SHAPE_PREFIX + family));
         for (Map.Entry<Key,Value> e : s) {
-          m.put(JobRecord.FAMILY, SHAPE_PREFIX + family, e.getValue());
+          m.put(TableLayout.META_FAMILY, TableLayout.SHAPE_PREFIX + family, e.getValue());
         }
       }
       if (m.size() > 0) {

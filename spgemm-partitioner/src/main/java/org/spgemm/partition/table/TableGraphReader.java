@@ -16,6 +16,7 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.partition.graph.BipartiteGraph;
 
 /**
@@ -43,7 +44,7 @@ public final class TableGraphReader {
   /** Entries per scan RPC. */
   public static final int DEFAULT_BATCH_SIZE = 10_000;
 
-  private static final byte[] META_ROW = JobRecord.ROW.getBytes(StandardCharsets.UTF_8);
+  private static final byte[] META_ROW = TableLayout.META_ROW.getBytes(StandardCharsets.UTF_8);
 
   private final AccumuloClient client;
   private final String table;

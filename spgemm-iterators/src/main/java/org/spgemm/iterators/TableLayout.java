@@ -1,0 +1,65 @@
+package org.spgemm.iterators;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where things live in table M and which table and server properties the project reads and
+ * writes: the one place every module takes these names from (the iterators, the client, the
+ * partitioner, the CLI and the bench).
+ *
+ * <p>M holds A, B and C as column families, each in its own locality group. One metadata row,
+ * {@link #META_ROW} in family {@link #META_FAMILY}, holds the job records ({@link #JOB_PREFIX}),
+ * the state of each C ({@link #C_STATE_PREFIX}), the shape of each matrix ({@link #SHAPE_PREFIX})
+ * and the per-tablet records of a compaction-scope multiply (progress, done, error).
+ */
+public final class TableLayout {
+
+  /** Default families of A, B and C. */
+  public static final String A_FAMILY = "A";
+  public static final String B_FAMILY = "B";
+  public static final String C_FAMILY = "C";
+  public static final List<String> FAMILIES = List.of(A_FAMILY, B_FAMILY, C_FAMILY);
+
+  /** The metadata row; sorts after every numeric or part-prefixed row key. */
+  public static final String META_ROW = "~spgemm";
+  public static final String META_FAMILY = "_spgemm";
+  public static final String JOB_PREFIX = "job:";
+  public static final String C_STATE_PREFIX = "c:";
+  public static final String SHAPE_PREFIX = "shape:";
+  public static final String PROGRESS_PREFIX = "progress:";
+  public static final String DONE_PREFIX = "done:";
+  public static final String ERROR_PREFIX = "error:";
+
+  /** Name and priority of the multiply iterator in a scan or compaction setting. */
+  public static final String ITERATOR_NAME = "spgemm";
+  public static final int ITERATOR_PRIORITY = 100;
+
+  /** Prefix of the table properties Accumulo leaves to applications. */
+  public static final String CUSTOM_PREFIX = "table.custom.";
+  /**
+   * Custom property (without {@link #CUSTOM_PREFIX}) on a B table listing the tables whose
+   * multiplies may read it as B (comma separated). It lives on B, not on M, so only a user who
+   * may alter B's table (its owner or an administrator) can let another table's jobs read B with
+   * the tablet server's rights.
+   */
+  public static final String B_READERS_PROPERTY = "spgemm.readers";
+
+  /** The scan type of nested B scans, and the table property dispatching it to an executor. */
+  public static final String NESTED_SCAN_TYPE = "nested";
+  public static final Map<String,String> NESTED_HINT = Map.of("scan_type", NESTED_SCAN_TYPE);
+  public static final String NESTED_DISPATCH_PROPERTY =
+      "table.scan.dispatcher.opts.executor." + NESTED_SCAN_TYPE;
+  /** The scan executor (configured on every tablet server) that nested B scans run on. */
+  public static final String DEFAULT_NESTED_EXECUTOR = "nested";
+
+  public static final String COMPRESSION_PROPERTY = "table.file.compress.type";
+  public static final String COMPRESSION = "snappy";
+
+  private TableLayout() {}
+
+  /** The tablet server property sizing scan executor {@code executor}. */
+  public static String executorThreadsProperty(String executor) {
+    return "tserver.scan.executors." + executor + ".threads";
+  }
+}
