@@ -3,6 +3,7 @@ package org.spgemm.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.spgemm.algebra.Semirings;
+import org.spgemm.client.ClusterException;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
@@ -159,7 +160,7 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
             a.rows(), a.cols(), a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows()
                 + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", m, t, w.loadNanos / 1e9);
       } else if (!session.client.tableOperations().exists(m)) {
-        throw new UsageException("table " + m + " does not exist");
+        throw ClusterException.noTable(m, null);
       }
       GrrpSteps steps = new GrrpSteps(session.client, vc, err);
       PartitionOptions po = PartitionOptions.parts(parts).withEpsilon(epsilon).withSeed(seed);

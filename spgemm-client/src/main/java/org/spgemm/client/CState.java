@@ -151,7 +151,7 @@ final class CState {
       throw new ClusterException("cannot write the state of " + cFamily + " in " + table + ": "
           + s + " (WRITE permission needed)", null);
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     } catch (org.apache.accumulo.core.client.AccumuloException
         | org.apache.accumulo.core.client.AccumuloSecurityException e) {
       throw new ClusterException("cannot write the state of " + cFamily + " in " + table + ": "

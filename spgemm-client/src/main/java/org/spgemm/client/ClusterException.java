@@ -8,4 +8,21 @@ public class ClusterException extends SpgemmException {
   public ClusterException(String message, Throwable cause) {
     super(message, cause);
   }
+
+  public ClusterException(String message) {
+    super(message);
+  }
+
+  /** Table {@code table} does not exist (or vanished). */
+  public static ClusterException noTable(String table, Throwable cause) {
+    return ClusterException.noTable(table, cause);
+  }
+
+  /**
+   * The error a tablet reported: a refusal (permission, consent, the cluster's set-up) is the
+   * cluster's; anything else, such as a malformed value, is the input's.
+   */
+  static SpgemmException fromTablet(String why, boolean refused) {
+    return refused ? new ClusterException(why) : new SpgemmException(why);
+  }
 }

@@ -101,8 +101,9 @@ final class CompactionDriver {
     for (Map.Entry<Key,Value> e : records()) {
       String q = e.getKey().getColumnQualifier().toString();
       if (q.startsWith(error)) {
-        String why = BatchStats.decode(e.getValue().get()).error;
-        throw new SpgemmException(why == null || why.isBlank() ? "a tablet failed" : why);
+        BatchStats st = BatchStats.decode(e.getValue().get());
+        throw ClusterException.fromTablet(st.error == null || st.error.isBlank()
+            ? "a tablet failed" : st.error, st.refused());
       } else if (q.startsWith(done)) {
         String tablet = q.substring(done.length());
         perTablet.put(tablet, BatchStats.decode(e.getValue().get()));
@@ -128,7 +129,7 @@ final class CompactionDriver {
       s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
       return s;
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     }
   }
 
@@ -184,7 +185,7 @@ final class CompactionDriver {
           + msg, cause);
     }
     if (cause instanceof TableNotFoundException) {
-      return new ClusterException("table " + table + " does not exist", cause);
+      return ClusterException.noTable(table, cause);
     }
     return new ClusterException("compaction of " + table + " failed: " + msg, cause);
   }

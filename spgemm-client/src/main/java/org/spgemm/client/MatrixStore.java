@@ -81,7 +81,7 @@ public final class MatrixStore {
         w.addMutation(meta);
       }
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     } catch (MutationsRejectedException e) {
       throw new ClusterException("writing " + family + " into " + table + " failed: "
           + e.getMessage(), e);
@@ -160,7 +160,7 @@ public final class MatrixStore {
         n++;
       }
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     }
     try {
       return integer ? SparseMatrix.fromCoordinates(rows, cols, r, c, lv, n)
@@ -195,7 +195,7 @@ public final class MatrixStore {
       }
       return null;
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     }
   }
 
@@ -209,7 +209,7 @@ public final class MatrixStore {
       }
       w.addMutation(m);
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     } catch (MutationsRejectedException e) {
       throw new ClusterException("cannot write to " + table + " (WRITE permission needed): "
           + e.getMessage(), e);

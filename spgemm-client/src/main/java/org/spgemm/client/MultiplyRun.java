@@ -163,10 +163,10 @@ final class MultiplyRun {
   /** Checks tables, families and shapes; returns C's shape when A's and B's are known. */
   private Shape check() {
     if (!client.tableOperations().exists(table)) {
-      throw new InvalidOptionException("table " + table + " does not exist");
+      throw ClusterException.noTable(table, null);
     }
     if (!client.tableOperations().exists(bTable)) {
-      throw new InvalidOptionException("B table " + bTable + " does not exist");
+      throw ClusterException.noTable(bTable, null);
     }
     requireFamily(table, opts.aFamily, "A");
     requireFamily(bTable, opts.bFamily, "B");
@@ -194,7 +194,7 @@ final class MultiplyRun {
         return; // an empty matrix that has its own locality group
       }
     } catch (TableNotFoundException e) {
-      throw new InvalidOptionException("table " + t + " does not exist");
+      throw ClusterException.noTable(t, null);
     } catch (AccumuloException e) {
       // reading table configuration takes more than READ; the entries decide then
     }
@@ -208,7 +208,7 @@ final class MultiplyRun {
       s.setBatchSize(1);
       return s.iterator().hasNext();
     } catch (TableNotFoundException e) {
-      throw new InvalidOptionException("table " + t + " does not exist");
+      throw ClusterException.noTable(t, null);
     } catch (RuntimeException e) {
       throw new ClusterException("cannot scan table " + t + " (READ permission needed): "
           + e.getMessage(), e);
@@ -232,7 +232,7 @@ final class MultiplyRun {
       d.fetchColumnFamily(new Text(opts.cFamily));
       d.delete();
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     } catch (MutationsRejectedException e) {
       throw new ClusterException("cannot clear " + opts.cFamily + " of " + table + ": "
           + e.getMessage(), e);
@@ -284,7 +284,7 @@ final class MultiplyRun {
       ranges.add(new Range(prev, false, null, true));
       return ranges;
     } catch (TableNotFoundException e) {
-      throw new InvalidOptionException("table " + table + " does not exist");
+      throw ClusterException.noTable(table, null);
     } catch (AccumuloSecurityException | AccumuloException e) {
       throw new ClusterException("cannot list tablets of " + table + ": " + e.getMessage(), e);
     }

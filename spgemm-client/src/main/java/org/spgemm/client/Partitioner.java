@@ -88,7 +88,7 @@ public final class Partitioner {
           + table + ", not in " + multiply.bTable);
     }
     if (!client.tableOperations().exists(table)) {
-      throw new InvalidOptionException("table " + table + " does not exist");
+      throw ClusterException.noTable(table, null);
     }
     PartitionOptions po = (opts == null ? PartitionOptions.parts(k) : opts).withParts(k);
     if (k > 1) {

@@ -100,7 +100,7 @@ final class ScanDriver {
       for (Map.Entry<Key,Value> e : s) {
         BatchStats st = BatchStats.decode(e.getValue().get());
         if (st.error != null) {
-          throw new SpgemmException(st.error);
+          throw ClusterException.fromTablet(st.error, st.refused());
         }
         if (perEntry != null) {
           perEntry.accept(e.getKey().getRow().toString(), st);

@@ -63,7 +63,7 @@ public final class TableM {
     try {
       client.tableOperations().addSplits(table, s);
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     } catch (AccumuloException | AccumuloSecurityException e) {
       throw new ClusterException("cannot split " + table + ": " + e.getMessage(), e);
     }
@@ -96,7 +96,7 @@ public final class TableM {
       groups.put(name, Set.of(f));
       client.tableOperations().setLocalityGroups(table, groups);
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     } catch (AccumuloSecurityException e) {
       throw new ClusterException("family " + family + " of " + table + " has no locality group of"
           + " its own and this user may not add one (needs ALTER_TABLE); ask the table's owner,"
@@ -125,7 +125,7 @@ public final class TableM {
       client.tableOperations().setProperty(table,
           TableLayout.NESTED_DISPATCH_PROPERTY, executor);
     } catch (TableNotFoundException e) {
-      throw new ClusterException("table " + table + " does not exist", e);
+      throw ClusterException.noTable(table, e);
     } catch (AccumuloSecurityException e) {
       throw new ClusterException("table " + table + " lacks "
           + TableLayout.NESTED_DISPATCH_PROPERTY + "=" + executor

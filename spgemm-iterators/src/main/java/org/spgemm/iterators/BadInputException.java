@@ -1,6 +1,7 @@
 package org.spgemm.iterators;
 
 import org.apache.accumulo.core.data.Key;
+import org.spgemm.progress.BatchStats;
 
 /**
  * A problem with the data or the set-up that the client must report to the user. The iterator
@@ -15,6 +16,11 @@ final class BadInputException extends RuntimeException {
   BadInputException(String message, Key at) {
     super(message);
     this.at = at;
+  }
+
+  /** A refusal: permission, consent or cluster set-up, not the data ({@link BatchStats#REFUSED}). */
+  static BadInputException refusal(String why, Key at) {
+    return new BadInputException(BatchStats.REFUSED + why, at);
   }
 
   Key at() {

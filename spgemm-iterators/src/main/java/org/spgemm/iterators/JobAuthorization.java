@@ -44,7 +44,7 @@ final class JobAuthorization {
   void check(String bTable, Key at) {
     Map<String,String> job = checkRecord(bTable, at);
     if (!JobRecord.keyMatches(opts.jobKey(), job.get("keyHash"))) {
-      throw new BadInputException("refused: the job key does not match job record '" + opts.job()
+      throw refuse("the job key does not match job record '" + opts.job()
           + "' in table " + table, at);
     }
     checkNestedExecutor(at);
@@ -58,7 +58,7 @@ final class JobAuthorization {
    */
   void checkCompaction(String bTable) {
     if (!table.equals(opts.table())) {
-      throw new BadInputException("refused: option " + MultiplyIteratorOptions.TABLE + "="
+      throw refuse("option " + MultiplyIteratorOptions.TABLE + "="
           + opts.table() + " but the compaction is of table " + table, null);
     }
     checkRecord(bTable, null);
@@ -67,7 +67,7 @@ final class JobAuthorization {
   private Map<String,String> checkRecord(String bTable, Key at) {
     Map<String,String> job = readJob(at);
     if (job == null) {
-      throw new BadInputException("refused: no job record '" + opts.job() + "' in table " + table
+      throw refuse("no job record '" + opts.job() + "' in table " + table
           + "; multiplies must be started by a user with WRITE permission (SpGEMM.multiply)", at);
     }
     expect(job, "state", JobRecord.State.RUNNING.name(), at);
@@ -78,7 +78,7 @@ final class JobAuthorization {
       String readers = bTableReaders(bTable, at);
       if (readers == null || Arrays.stream(readers.split(",")).map(String::trim)
           .noneMatch(table::equals)) {
-        throw new BadInputException("refused: " + table + " is not listed in table.custom."
+        throw refuse(table + " is not listed in " + TableLayout.CUSTOM_PREFIX
             + TableLayout.B_READERS_PROPERTY + " of B table " + bTable + " (its owner must list " + table
             + " there)", at);
       }
@@ -90,15 +90,15 @@ final class JobAuthorization {
     String executor =
         plugins.getConfiguration(tableId).get(TableLayout.NESTED_DISPATCH_PROPERTY);
     if (executor == null || executor.isBlank()) {
-      throw new BadInputException("table " + table + " has no "
+      throw refuse("table " + table + " has no "
           + TableLayout.NESTED_DISPATCH_PROPERTY
           + ": nested scans would share the scan pool and can deadlock (SpGEMM.multiply sets it)",
           at);
     }
     if (!plugins.getConfiguration().isSet(TableLayout.executorThreadsProperty(executor))) {
-      throw new BadInputException("scan executor '" + executor + "' is not configured on the"
-          + " tablet servers: set tserver.scan.executors." + executor + ".threads in"
-          + " accumulo.properties (see README)", at);
+      throw refuse("scan executor '" + executor + "' is not configured on the"
+          + " tablet servers: set " + TableLayout.executorThreadsProperty(executor)
+          + " in accumulo.properties (see README)", at);
     }
   }
 
@@ -106,7 +106,7 @@ final class JobAuthorization {
   private String bTableReaders(String bTable, Key at) {
     String id = client.tableOperations().tableIdMap().get(bTable);
     if (id == null) {
-      throw new BadInputException("B table " + bTable + " does not exist", at);
+      throw refuse("B table " + bTable + " does not exist", at);
     }
     return plugins.getConfiguration(TableId.of(id)).getTableCustom(TableLayout.B_READERS_PROPERTY);
   }
@@ -151,14 +151,18 @@ final class JobAuthorization {
       }
       return null;
     } catch (TableNotFoundException e) {
-      throw new BadInputException("table " + table + " vanished", at);
+      throw refuse("table " + table + " vanished", at);
     }
   }
 
   private void expect(Map<String,String> job, String field, String expected, Key at) {
     if (!expected.equals(job.get(field))) {
-      throw new BadInputException("refused: job record '" + opts.job() + "' has " + field + "="
+      throw refuse("job record '" + opts.job() + "' has " + field + "="
           + job.get(field) + " but the iterator was asked for " + expected, at);
     }
+  }
+
+  private static BadInputException refuse(String why, Key at) {
+    return BadInputException.refusal(why, at);
   }
 }

@@ -68,7 +68,7 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
       this.opts = MultiplyIteratorOptions.parse(options);
       this.optionsDigest = JobRecord.keyHash(new java.util.TreeMap<>(options).toString());
     } catch (IllegalArgumentException e) {
-      refusal = "refused: " + e.getMessage();
+      refusal = BatchStats.REFUSED + e.getMessage();
     }
   }
 

@@ -9,6 +9,11 @@ import java.nio.charset.StandardCharsets;
  */
 public final class BatchStats {
 
+  /**
+   * How the error of a refusal begins (permission, consent, set-up of the cluster), as opposed
+   * to bad data: the client reports the one as a cluster problem, the other as bad input.
+   */
+  public static final String REFUSED = "refused: ";
   private static final String ERROR = ";error=";
   private static final String SERVER = "server";
 
@@ -16,6 +21,11 @@ public final class BatchStats {
   /** The tablet server process that did the work (host:pid). */
   public String server = "";
   public String error;
+
+  /** True if {@link #error} is a refusal rather than a problem with the data. */
+  public boolean refused() {
+    return error != null && error.startsWith(REFUSED);
+  }
 
   public long get(Counter c) {
     return counts[c.ordinal()];
