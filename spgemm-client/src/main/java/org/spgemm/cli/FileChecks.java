@@ -135,4 +135,13 @@ final class FileChecks {
       }
     }
   }
+
+  /** A·B needs A's columns to equal B's rows; the message names both files. */
+  static void checkShapes(SparseMatrix a, Path aFile, SparseMatrix b, Path bFile) {
+    if (a.cols() != b.rows()) {
+      throw new AbstractSpgemmSubcommand.UsageException("shape mismatch: A (" + aFile + ") is "
+          + a.rows() + "x" + a.cols() + " but B (" + bFile + ") is " + b.rows() + "x" + b.cols()
+          + " (A columns must equal B rows)");
+    }
+  }
 }

@@ -1,91 +1,98 @@
 package org.spgemm.cli;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Locale;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.client.GrrpResult;
 import org.spgemm.client.MultiplyOptions;
-import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
-import org.spgemm.client.SpGEMM;
+import org.spgemm.client.ProgressListener;
 import org.spgemm.client.TablePlan;
-import org.spgemm.codec.ValueCodec;
-import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.metis.MetisUnavailableException;
 import org.spgemm.partition.table.ApplyOptions;
 import org.spgemm.partition.table.ApplyResult;
 
 /**
- * The gRRp steps the partition and multiply commands share: plan (symbolic multiply with a
- * progress bar, graph, METIS), apply into the re-keyed table, multiply there, read C back in
- * original keys.
+ * What the partition and multiply commands add around the API's gRRp calls ({@link
+ * Partitioner#plan}, {@link TablePlan#multiply}): progress bars, step messages and the warning
+ * when the re-keyed copy's tablets did not spread.
  */
 final class GrrpSteps {
 
+  /** The re-keyed copy of table T is T + this unless named. */
+  static final String TARGET_SUFFIX = "_grrp";
+  /** Seconds to wait for the copy's tablets to spread unless told. */
+  static final int BALANCE_SECONDS = 60;
+
   private final AccumuloClient client;
-  private final ValueCodec codec;
   private final PrintStream err;
 
-  GrrpSteps(AccumuloClient client, ValueCodec codec, PrintStream err) {
+  GrrpSteps(AccumuloClient client, PrintStream err) {
     this.client = client;
-    this.codec = codec;
     this.err = err;
   }
 
-  /** Default name of the re-keyed copy of {@code table}. */
   static String defaultTarget(String table) {
-    return table + "_grrp";
+    return table + TARGET_SUFFIX;
   }
 
   /** Symbolic multiply (with a progress bar over {@code aRows} rows), graph, METIS. */
-  TablePlan plan(String table, int k, PartitionOptions po, MultiplyOptions.Builder opts,
-      long aRows) {
-    return plan(table, k, po, opts, aRows, Partitioner.Symbolic.ITERATOR);
-  }
-
-  TablePlan plan(String table, int k, PartitionOptions po, MultiplyOptions.Builder opts,
-      long aRows, Partitioner.Symbolic symbolic) {
+  TablePlan plan(String table, PartitionOptions po, MultiplyOptions.Builder opts, long aRows,
+      Partitioner.Symbolic symbolic) {
     err.printf(Locale.ROOT, "gRRp: symbolic multiply%s, graph, METIS for K = %d...%n",
-        symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "", k);
+        symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "", po.parts());
     ProgressBar bar = new ProgressBar(err, aRows);
     try {
-      return Partitioner.plan(client, table, k, po, opts.listener(bar).build(), symbolic);
+      return Partitioner.plan(client, table, po.parts(), po, opts.listener(bar).build(),
+          symbolic);
     } catch (MetisUnavailableException e) {
       throw new AbstractSpgemmSubcommand.UsageException(e.getMessage());
     } finally {
       bar.finish();
-      opts.listener(org.spgemm.client.ProgressListener.NONE);
+      opts.listener(ProgressListener.NONE);
     }
   }
 
   /** Writes the re-keyed copy and waits for its tablets to spread; warns if they did not. */
   ApplyResult apply(TablePlan plan, String target, int balanceSeconds) {
+    announce(plan, target);
+    return warnIfUnbalanced(plan.apply(client, target, applyOptions(balanceSeconds)),
+        balanceSeconds);
+  }
+
+  /** Writes the re-keyed copy and multiplies there, with a progress bar over {@code aRows}. */
+  GrrpResult multiply(TablePlan plan, String target, int balanceSeconds,
+      MultiplyOptions.Builder opts, long aRows) {
+    announce(plan, target);
+    ProgressBar bar = new ProgressBar(err, aRows);
+    try {
+      GrrpResult r = plan.multiply(client, target, applyOptions(balanceSeconds),
+          opts.listener(bar).build());
+      warnIfUnbalanced(r.applied(), balanceSeconds);
+      return r;
+    } finally {
+      bar.finish();
+      opts.listener(ProgressListener.NONE);
+    }
+  }
+
+  private void announce(TablePlan plan, String target) {
     err.printf(Locale.ROOT, "gRRp: writing the re-keyed copy %s (%d tablets)...%n", target,
         plan.parts());
-    ApplyResult r = plan.apply(client, target, ApplyOptions.defaults()
-        .withBalanceTimeout(java.time.Duration.ofSeconds(balanceSeconds)));
+  }
+
+  private static ApplyOptions applyOptions(int balanceSeconds) {
+    return ApplyOptions.defaults().withBalanceTimeout(Duration.ofSeconds(balanceSeconds));
+  }
+
+  private ApplyResult warnIfUnbalanced(ApplyResult r, int balanceSeconds) {
     if (!r.balanced()) {
-      err.printf(Locale.ROOT, "warning: the tablets of %s were not %s after %d s: %s%n", target,
-          r.hosted() ? "balanced over the tablet servers" : "all hosted", balanceSeconds,
-          r.tabletsPerServer());
+      err.printf(Locale.ROOT, "warning: the tablets of %s were not %s after %d s: %s%n",
+          r.table(), r.hosted() ? "balanced over the tablet servers" : "all hosted",
+          balanceSeconds, r.tabletsPerServer());
     }
     return r;
-  }
-
-  /** RRp on {@code table} (the re-keyed copy or M); a progress bar when A is known. */
-  MultiplyResult multiply(String table, MultiplyOptions.Builder opts, SparseMatrix a) {
-    if (a == null) {
-      return SpGEMM.multiply(client, table, opts.build());
-    }
-    return new Workflow(client, table, codec).multiply(opts, a, err);
-  }
-
-  /** C of the re-keyed table in original indices. */
-  SparseMatrix readC(String target, int rows, int cols) {
-    return Partitioner.readC(client, target, rows, cols, codec);
-  }
-
-  static long nonEmptyRows(SparseMatrix a) {
-    return a.nonEmptyRows();
   }
 }

@@ -1,20 +1,21 @@
 package org.spgemm.cli;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
-import org.spgemm.algebra.Semirings;
+import java.util.Map;
 import org.spgemm.client.ClusterException;
-import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.GrrpResult;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
 import org.spgemm.client.TablePlan;
-import org.spgemm.codec.ValueCodec;
-import org.spgemm.codec.ValueCodecs;
+import org.spgemm.json.JsonWriter;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.metis.KwayOptions;
-import org.spgemm.partition.table.ApplyResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,28 +46,15 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   @Mixin
   ClusterOptions cluster;
 
-  @Option(names = "--table", description = "table M (default M on an embedded cluster)")
-  String table;
+  @Mixin
+  TableOptions m;
 
-  @Option(names = "--target", description = "name of the re-keyed copy (default <table>_grrp)")
+  @Mixin
+  MultiplyOptionsMixin multiply;
+
+  @Option(names = "--target", description = "name of the re-keyed copy (default <table>"
+      + GrrpSteps.TARGET_SUFFIX + ")")
   String target;
-
-  @Option(names = "--tablets", description = "tablets of M when --a loads it (default K, so that"
-      + " multiplying on M is the equal-rows split that the figures compare with)")
-  Integer tablets;
-
-  @Option(names = "--codec", defaultValue = "decimal",
-      description = "value codec in the table: decimal, long, double (default ${DEFAULT-VALUE})")
-  String codec;
-
-  @Option(names = "--semiring", defaultValue = "PLUS_TIMES",
-      description = "semiring of the symbolic multiply (default ${DEFAULT-VALUE})")
-  String semiring;
-
-  @Option(names = "--batch-b-rows", defaultValue = "4096",
-      description = "distinct B rows that close a batch of the symbolic multiply (and of"
-          + " --multiply) (default ${DEFAULT-VALUE})")
-  int batchBRows;
 
   @Option(names = "--symbolic", defaultValue = "iterator",
       description = "where nnz(C) per row is counted: iterator (count mode inside the tablet"
@@ -74,9 +62,9 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
           + " (default ${DEFAULT-VALUE})")
   String symbolic;
 
-  @Option(names = "--epsilon", defaultValue = "0.005",
-      description = "allowed imbalance per constraint (default ${DEFAULT-VALUE})")
-  double epsilon;
+  @Option(names = "--epsilon", description = "allowed imbalance per constraint (default "
+      + KwayOptions.DEFAULT_EPSILON + ")")
+  Double epsilon;
 
   @Option(names = "--seed", defaultValue = "-1",
       description = "METIS seed, -1 for METIS's default (default ${DEFAULT-VALUE})")
@@ -85,10 +73,14 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--plan-out", description = "write the plan as JSON here")
   Path planOut;
 
+  @Option(names = "--stats", description = "write the plan's figures, step times and (with"
+      + " --multiply) both multiplies' results as JSON here")
+  Path stats;
+
   @Option(names = "--no-apply", description = "only plan: do not write the re-keyed copy")
   boolean noApply;
 
-  @Option(names = "--balance-timeout", defaultValue = "60",
+  @Option(names = "--balance-timeout", defaultValue = "" + GrrpSteps.BALANCE_SECONDS,
       description = "seconds to wait for the new tablets to spread over the tablet servers"
           + " (default ${DEFAULT-VALUE})")
   int balanceTimeout;
@@ -96,103 +88,109 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--multiply", description = "also multiply on M (RRp, equal-rows tablets) and"
       + " on the re-keyed copy (gRRp), check that both give the same C, and print the B entries"
       + " each fetched")
-  boolean multiply;
+  boolean compare;
 
   @Override
   void validate() {
-    cluster.validate(table);
+    m.validate(cluster);
+    multiply.builder(); // the API checks every multiply option before any work
     if (aFile == null && cluster.isEmbedded()) {
       throw new UsageException("--a is required on an embedded cluster (it starts empty)");
     }
     if (bFile != null && aFile == null) {
       throw new UsageException("--b needs --a");
     }
-    if (parts < 1 || (tablets != null && tablets < 1) || batchBRows < 1
-        || balanceTimeout < 0) {
-      throw new UsageException("--parts, --tablets and --batch-b-rows must be"
-          + " positive, --balance-timeout not negative");
+    if (balanceTimeout < 0) {
+      throw new UsageException("--balance-timeout must not be negative, not " + balanceTimeout);
     }
     if (!symbolic.equals("iterator") && !symbolic.equals("client")) {
       throw new UsageException("--symbolic must be iterator or client, not " + symbolic);
     }
-    if (noApply && multiply) {
+    if (noApply && compare) {
       throw new UsageException("--multiply needs the re-keyed copy: drop --no-apply");
     }
-    if (!(epsilon > 0 && epsilon < 1)) {
-      throw new UsageException("--epsilon must be in (0, 1), not " + epsilon);
-    }
-    if (seed < KwayOptions.METIS_DEFAULT_SEED) {
-      throw new UsageException("--seed must be non-negative or -1");
-    }
-    try {
-      Semirings.forName(semiring);
-      ValueCodecs.forName(codec);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(e.getMessage());
-    }
+    partitionOptions();
     FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
-        new String[] {"--plan-out"}, new Path[] {planOut});
+        new String[] {"--plan-out", "--stats"}, new Path[] {planOut, stats});
+  }
+
+  private PartitionOptions partitionOptions() {
+    try {
+      PartitionOptions po = PartitionOptions.parts(parts).withSeed(seed);
+      return epsilon == null ? po : po.withEpsilon(epsilon);
+    } catch (IllegalArgumentException e) {
+      throw new UsageException("--parts " + parts + ", --seed " + seed
+          + (epsilon == null ? "" : ", --epsilon " + epsilon) + ": " + e.getMessage());
+    }
   }
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = aFile == null ? null : FileChecks.readInput(aFile, "A", codec, err);
-    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", codec, err);
-    if (a != null && a.cols() != b.rows()) {
-      throw new UsageException("shape mismatch: A (" + aFile + ") is " + a.rows() + "x"
-          + a.cols() + " but B (" + bFile + ") is " + b.rows() + "x" + b.cols()
-          + " (A columns must equal B rows)");
+    SparseMatrix a = aFile == null ? null
+        : FileChecks.readInput(aFile, "A", multiply.codecName(), err);
+    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", multiply.codecName(),
+        err);
+    if (a != null) {
+      FileChecks.checkShapes(a, aFile, b, bFile == null ? aFile : bFile);
     }
-    ValueCodec vc = ValueCodecs.forName(codec);
-    String m = table == null ? "M" : table;
-    String m2 = target == null ? GrrpSteps.defaultTarget(m) : target;
-    boolean useEmbedded = cluster.isEmbedded();
+    String m2 = target == null ? GrrpSteps.defaultTarget(m.name()) : target;
     try (Session session = cluster.open(err)) {
       if (!noApply && session.client.tableOperations().exists(m2)) {
         throw new UsageException("table " + m2 + " already exists; choose another --target or"
             + " delete it");
       }
-      Workflow w = new Workflow(session.client, m, vc);
+      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
       if (a != null) {
-        int t = tablets != null ? tablets : parts;
+        int t = m.tablets(parts);
         w.load(a, b, t, false);
         err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s into %s (%d tablets) in %.1f s%n",
             a.rows(), a.cols(), a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows()
-                + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", m, t, w.loadNanos / 1e9);
-      } else if (!session.client.tableOperations().exists(m)) {
-        throw ClusterException.noTable(m, null);
+                + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", w.table, t, w.loadNanos / 1e9);
+      } else if (!session.client.tableOperations().exists(w.table)) {
+        throw ClusterException.noTable(w.table, null);
       }
-      GrrpSteps steps = new GrrpSteps(session.client, vc, err);
-      PartitionOptions po = PartitionOptions.parts(parts).withEpsilon(epsilon).withSeed(seed);
-      TablePlan plan =
-          steps.plan(m, parts, po, options(), a == null ? 0 : GrrpSteps.nonEmptyRows(a),
-              symbolic.equals("client") ? Partitioner.Symbolic.CLIENT
-                  : Partitioner.Symbolic.ITERATOR);
+      GrrpSteps steps = new GrrpSteps(session.client, err);
+      long aRows = a == null ? 0 : a.nonEmptyRows();
+      TablePlan plan = steps.plan(w.table, partitionOptions(), multiply.builder(), aRows,
+          symbolic.equals("client") ? Partitioner.Symbolic.CLIENT
+              : Partitioner.Symbolic.ITERATOR);
       if (planOut != null) {
         plan.write(planOut);
       }
-      ApplyResult applied = noApply ? null : steps.apply(plan, m2, balanceTimeout);
+      Map<String,Object> json = new LinkedHashMap<>();
+      GrrpResult grrp = null;
+      if (compare) {
+        grrp = steps.multiply(plan, m2, balanceTimeout, multiply.builder(), aRows);
+      } else if (!noApply) {
+        steps.apply(plan, m2, balanceTimeout);
+      }
       out.print(plan.describe());
+      json.put("plan", plan.toMap());
       if (planOut != null) {
         out.println("  plan written to " + planOut);
       }
-      if (applied != null) {
-        out.printf(Locale.ROOT, "  tablet of each part: %s%n", applied.tabletLocations());
+      if (plan.applied() != null) {
+        out.printf(Locale.ROOT, "  tablet of each part: %s%n",
+            plan.applied().tabletLocations());
       }
-      if (multiply) {
-        compareMultiplies(w, steps, m, m2, a, b);
+      if (grrp != null) {
+        MultiplyResult rrp = w.multiply(multiply.builder(), aRows, err);
+        compare(w, m2, a, b, rrp, grrp.multiply());
+        json.put("grrp", grrp.toMap());
+        json.put("rrp", rrp.toMap());
+      }
+      if (stats != null) {
+        Files.writeString(stats, JsonWriter.write(json), StandardCharsets.UTF_8);
       }
     }
     return ExitCode.OK;
   }
 
   /** RRp on M, gRRp on the copy: same C, and the B entries each fetched. */
-  private void compareMultiplies(Workflow w, GrrpSteps steps, String m, String m2,
-      SparseMatrix a, SparseMatrix b) {
-    MultiplyResult rrp = steps.multiply(m, options(), a);
-    MultiplyResult grrp = steps.multiply(m2, options(), a);
+  private void compare(Workflow w, String m2, SparseMatrix a, SparseMatrix b, MultiplyResult rrp,
+      MultiplyResult grrp) {
     out.printf(Locale.ROOT, "  %-34s %16s %16s%n", "multiply", "gRRp (" + m2 + ")",
-        "RRp (" + m + ")");
+        "RRp (" + w.table + ")");
     out.printf(Locale.ROOT, "  %-34s %16d %16d%n", "B entries fetched", grrp.bEntriesFetched(),
         rrp.bEntriesFetched());
     out.printf(Locale.ROOT, "  %-34s %16d %16d%n", "B entries fetched remotely",
@@ -200,25 +198,20 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
     out.printf(Locale.ROOT, "  %-34s %16d %16d%n", "batches", grrp.batches(), rrp.batches());
     out.printf(Locale.ROOT, "  %-34s %16.2f %16.2f%n", "seconds", grrp.wallNanos() / 1e9,
         rrp.wallNanos() / 1e9);
-    if (a != null) {
-      SparseMatrix c1 = w.readC(a.rows(), b.cols());
-      SparseMatrix c2 = steps.readC(m2, a.rows(), b.cols());
-      if (c1.equals(c2)) {
-        out.printf(Locale.ROOT, "  C of %s read back in original keys equals C of %s exactly"
-            + " (nnz %d)%n", m2, m, c2.nnz());
-      } else {
-        MatrixComparison cmp = MatrixComparison.compare(c1, c2, 1e-9);
-        out.printf(Locale.ROOT, "  C of %s differs from C of %s: %s%n", m2, m,
-            cmp.equal() ? "only by rounding (summation order)" : cmp.differenceCount()
-                + " entries, e.g. " + cmp.firstDifferences());
-      }
-    } else {
+    if (a == null) {
       out.printf(Locale.ROOT, "  nnz(C): gRRp %d, RRp %d%n", grrp.nnzC(), rrp.nnzC());
+      return;
     }
-  }
-
-  private MultiplyOptions.Builder options() {
-    return MultiplyOptions.builder().semiring(semiring).codec(codec)
-        .batchBRows(batchBRows);
+    SparseMatrix c1 = w.readC(a.rows(), b.cols());
+    SparseMatrix c2 = Partitioner.readC(w.client, m2, a.rows(), b.cols(), w.codec);
+    if (c1.equals(c2)) {
+      out.printf(Locale.ROOT, "  C of %s read back in original keys equals C of %s exactly"
+          + " (nnz %d)%n", m2, w.table, c2.nnz());
+    } else {
+      MatrixComparison cmp = MatrixComparison.compare(c1, c2, 1e-9);
+      out.printf(Locale.ROOT, "  C of %s differs from C of %s: %s%n", m2, w.table,
+          cmp.equal() ? "only by rounding (summation order)" : cmp.differenceCount()
+              + " entries, e.g. " + cmp.firstDifferences());
+    }
   }
 }

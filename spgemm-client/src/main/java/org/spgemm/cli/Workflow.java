@@ -75,9 +75,9 @@ final class Workflow {
     loadNanos = System.nanoTime() - t0;
   }
 
-  MultiplyResult multiply(MultiplyOptions.Builder opts, SparseMatrix a,
-      java.io.PrintStream err) {
-    ProgressBar bar = new ProgressBar(err, a.nonEmptyRows());
+  /** Multiplies in {@link #table} with a progress bar over {@code aRows} A rows. */
+  MultiplyResult multiply(MultiplyOptions.Builder opts, long aRows, java.io.PrintStream err) {
+    ProgressBar bar = new ProgressBar(err, aRows);
     try {
       return SpGEMM.multiply(client, table, opts.listener(bar).build());
     } finally {

@@ -11,5 +11,9 @@ public enum Engine {
    * The paper's write path: a scan iterator writes C rows with a BatchWriter and reports progress
    * per batch; resumable when Accumulo re-creates the iterator. Needs READ and WRITE on M.
    */
-  SCAN
+  SCAN;
+
+  /** Name of the default engine, for help texts. */
+  public static final String DEFAULT_NAME = "compaction";
+  public static final Engine DEFAULT = COMPACTION;
 }

@@ -19,7 +19,9 @@ public final class MultiplyOptions {
   /** A running multiply's claim on C lapses when its client has not renewed it for this long. */
   public static final Duration DEFAULT_LEASE = Duration.ofSeconds(60);
   /** A multiply that reports no progress for this long fails (and is cancelled). */
-  public static final Duration DEFAULT_PROGRESS_TIMEOUT = Duration.ofMinutes(10);
+  public static final int DEFAULT_PROGRESS_TIMEOUT_SECONDS = 600;
+  public static final Duration DEFAULT_PROGRESS_TIMEOUT =
+      Duration.ofSeconds(DEFAULT_PROGRESS_TIMEOUT_SECONDS);
 
   final String semiring;
   final String codecA;
@@ -113,7 +115,7 @@ public final class MultiplyOptions {
     private String cFamily = TableLayout.C_FAMILY;
     private String bTable;
     private boolean replace = true;
-    private Engine engine = Engine.COMPACTION;
+    private Engine engine = Engine.DEFAULT;
     private String cVisibility;
     private Duration progressTimeout = DEFAULT_PROGRESS_TIMEOUT;
     private Duration lease = DEFAULT_LEASE;
@@ -242,6 +244,12 @@ public final class MultiplyOptions {
     /** Bytes of decoded B rows each tablet keeps across batches (compaction engine). */
     public Builder cacheBytes(long bytes) {
       this.cacheBytes = positive("cacheBytes", bytes);
+      return this;
+    }
+
+    /** Batches in flight per tablet. */
+    public Builder threads(int threads) {
+      this.threads = positive("threads", threads);
       return this;
     }
 

@@ -2,7 +2,9 @@ package org.spgemm.client;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.plan.PartitionPlan;
@@ -166,6 +168,19 @@ public final class TablePlan {
     }
   }
 
+  /**
+   * gRRp's last steps in one call: writes the re-keyed copy {@code newTable} ({@link #apply}) and
+   * multiplies there with {@code multiply} (its families are this plan's). C is left in the copy;
+   * {@link Partitioner#readC} reads it in original keys.
+   */
+  public GrrpResult multiply(AccumuloClient client, String newTable, ApplyOptions apply,
+      MultiplyOptions multiply) {
+    long t0 = System.nanoTime();
+    ApplyResult r = apply(client, newTable, apply);
+    long applyNanos = System.nanoTime() - t0;
+    return new GrrpResult(newTable, r, applyNanos, SpGEMM.multiply(client, newTable, multiply));
+  }
+
   /** A few lines for people: the figures of both splits and the time of each step. */
   public String describe() {
     PlanMetrics g = metrics();
@@ -204,6 +219,51 @@ public final class TablePlan {
           r.tabletsPerServer()));
     }
     return sb.append(System.lineSeparator()).toString();
+  }
+
+  /**
+   * The plan as a JSON-ready tree: sizes, the metrics of every split it was compared with
+   * (cut, predicted remote B entries, imbalance per constraint) and the time of each step.
+   */
+  public Map<String,Object> toMap() {
+    Map<String,Object> m = new LinkedHashMap<>();
+    m.put("table", table);
+    m.put("parts", parts());
+    m.put("aRows", plan.numARows());
+    m.put("bRows", plan.numBRows());
+    m.put("nnzA", nnzA);
+    m.put("nnzB", nnzB);
+    m.put("nnzC", nnzC);
+    m.put("partialProducts", partialProducts);
+    Map<String,Object> splits = new LinkedHashMap<>();
+    splits.put("gRRp", metricsMap(metrics()));
+    splits.put("equalRows", metricsMap(baselineMetrics()));
+    m.put("splits", splits);
+    Map<String,Object> steps = new LinkedHashMap<>();
+    steps.put("symbolic", symbolicNanos / 1e9);
+    steps.put("graph", graphNanos / 1e9);
+    steps.put("metis", metisNanos / 1e9);
+    steps.put("plan", planNanos / 1e9);
+    ApplyResult r = applied;
+    if (r != null) {
+      steps.put("apply", r.totalNanos() / 1e9);
+    }
+    m.put("stepSeconds", steps);
+    m.put("symbolicIn", symbolic.name().toLowerCase(Locale.ROOT));
+    return m;
+  }
+
+  private static Map<String,Object> metricsMap(PlanMetrics pm) {
+    Map<String,Object> m = new LinkedHashMap<>();
+    m.put("cutSize", pm.cutSize());
+    m.put("cutEdges", pm.cutEdges());
+    m.put("predictedRemoteBEntries", pm.remoteBVolume());
+    Map<String,Object> imbalance = new LinkedHashMap<>();
+    imbalance.put("nnzA", pm.imbalance(BipartiteGraph.W_A));
+    imbalance.put("nnzB", pm.imbalance(BipartiteGraph.W_B));
+    imbalance.put("nnzC", pm.imbalance(BipartiteGraph.W_C));
+    m.put("imbalance", imbalance);
+    return m;
   }
 
   private static void row(StringBuilder sb, String name, long grrp, long base) {

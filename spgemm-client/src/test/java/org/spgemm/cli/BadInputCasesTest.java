@@ -71,9 +71,11 @@ class BadInputCasesTest {
         c("unknown codec", m + "ok.mtx --out {d}/c.mtx --codec utf16", 2,
             "unknown value codec 'utf16'; known: decimal, long, double"),
         c("unknown engine", m + "ok.mtx --out {d}/c.mtx --engine mapreduce", 2,
-            "--engine must be compaction or scan, not 'mapreduce'"),
+            "--engine: unknown engine 'mapreduce'; known: compaction, scan"),
         c("non-positive count", m + "ok.mtx --out {d}/c.mtx --tablets 0", 2,
-            "--tablets, --batch-b-rows, --threads and --progress-timeout must be positive"),
+            "--tablets must be positive, not 0"),
+        c("non-positive batch size", m + "ok.mtx --out {d}/c.mtx --batch-b-rows 0", 2,
+            "--batch-b-rows: batchBRows must be positive, not 0"),
         c("--embedded with --client-props", m + "ok.mtx --out {d}/c.mtx --embedded"
             + " --client-props {d}/x.properties --table M", 2,
             "--embedded and --client-props exclude each other"),

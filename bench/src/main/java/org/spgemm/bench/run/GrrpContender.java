@@ -1,9 +1,9 @@
 package org.spgemm.bench.run;
 
 import java.time.Duration;
-import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.Engine;
+import org.spgemm.client.GrrpResult;
 import org.spgemm.client.Partitioner;
-import org.spgemm.client.SpGEMM;
 import org.spgemm.client.TablePlan;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.partition.PartitionOptions;
@@ -34,23 +34,20 @@ final class GrrpContender implements Contender {
     long t0 = System.nanoTime();
     int parts = cell.splits.size() + 1;
     plan = Partitioner.plan(cell.client, cell.source, parts,
-        PartitionOptions.parts(parts).withSeed(METIS_SEED), RrpContender.options(org.spgemm.client.Engine.COMPACTION));
+        PartitionOptions.parts(parts).withSeed(METIS_SEED), RrpContender.options(Engine.COMPACTION));
     planNanos = System.nanoTime() - t0;
   }
 
   @Override
   public Outcome run(Cell cell, int rep) {
     String m = cell.table("gRRp" + rep);
-    long t0 = System.nanoTime();
-    plan.apply(cell.client, m, ApplyOptions.defaults()
-        .withBalanceTimeout(Duration.ofSeconds(30)));
-    long applyNanos = System.nanoTime() - t0;
-    MultiplyResult r = SpGEMM.multiply(cell.client, m, RrpContender.options(org.spgemm.client.Engine.COMPACTION));
-    Outcome o = RrpContender.outcome(cell, m, r);
+    GrrpResult g = plan.multiply(cell.client, m, ApplyOptions.defaults()
+        .withBalanceTimeout(Duration.ofSeconds(30)), RrpContender.options(Engine.COMPACTION));
+    Outcome o = RrpContender.outcome(cell, m, g.multiply());
     o.readC = () -> Partitioner.readC(cell.client, m, cell.a.rows(), cell.b.cols(),
         ValueCodecs.DECIMAL); // in original keys
     o.planNanos = planNanos;
-    o.applyNanos = applyNanos;
+    o.applyNanos = g.applyNanos();
     return o;
   }
 }

@@ -1,0 +1,35 @@
+package org.spgemm.cli;
+
+import picocli.CommandLine.Option;
+
+/** Table M of a command: its name and, when the command loads it, its number of tablets. */
+final class TableOptions {
+
+  /** Name of M on an embedded cluster when --table is not given. */
+  static final String DEFAULT_TABLE = "M";
+
+  @Option(names = "--table", description = "table M (default " + DEFAULT_TABLE + " on an embedded"
+      + " cluster; required with --client-props)")
+  String table;
+
+  @Option(names = "--tablets", paramLabel = "T", description = "tablets M is split into when the"
+      + " command loads it (multiply: 4 per embedded tablet server, 8 on a real instance;"
+      + " partition: K)")
+  Integer tablets;
+
+  String name() {
+    return table == null ? DEFAULT_TABLE : table;
+  }
+
+  void validate(ClusterOptions cluster) {
+    cluster.validate(table);
+    if (tablets != null && tablets < 1) {
+      throw new AbstractSpgemmSubcommand.UsageException("--tablets must be positive, not "
+          + tablets);
+    }
+  }
+
+  int tablets(int dflt) {
+    return tablets != null ? tablets : dflt;
+  }
+}

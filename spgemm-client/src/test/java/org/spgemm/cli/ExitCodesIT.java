@@ -1,0 +1,144 @@
+package org.spgemm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.it.ClusterTest;
+import org.spgemm.it.SharedCluster;
+import org.spgemm.iterators.TableLayout;
+
+/**
+ * Exit code 3 for each way the cluster refuses, as README's exit codes say, with one line naming
+ * the cause: a missing table, a user without permission, and a scan executor the tablet servers
+ * do not have. Each leaves A and B as they were.
+ */
+@ClusterTest
+class ExitCodesIT {
+
+  private static final String OK_MTX = "%%MatrixMarket matrix coordinate real general\n"
+      + "3 3 4\n1 1 1\n1 2 2\n2 3 3\n3 1 4\n";
+
+  @TempDir
+  static Path dir;
+  private static Path rootProps;
+  private static Path ok;
+
+  @BeforeAll
+  static void files() throws IOException {
+    rootProps = props("root.properties", SharedCluster.cluster().clientProperties());
+    ok = dir.resolve("ok.mtx");
+    Files.writeString(ok, OK_MTX, StandardCharsets.US_ASCII);
+  }
+
+  private static Path props(String name, Properties p) throws IOException {
+    Path file = dir.resolve(name);
+    try (OutputStream out = Files.newOutputStream(file)) {
+      p.store(out, "shared test cluster");
+    }
+    return file;
+  }
+
+  /** Runs bin/spgemm in-process; returns the exit code and stderr. */
+  private static Object[] spgemm(String... args) {
+    return BadInputCasesTest.run(args);
+  }
+
+  private static void assertClusterRefusal(Object[] r, String... inMessage) {
+    String err = (String) r[1];
+    assertEquals(ExitCode.CLUSTER.code, (int) r[0], err);
+    String line = err.strip();
+    assertTrue(line.startsWith("spgemm: ") && !line.contains("\n"), "one line: " + err);
+    for (String s : inMessage) {
+      assertTrue(line.contains(s), () -> "'" + s + "' in: " + err);
+    }
+    assertFalse(err.contains("\tat "), "no stack trace");
+  }
+
+  /** Loads A and B into a new table through the CLI, as root; returns their entries. */
+  private static Map<String,String> loaded(String table) {
+    Object[] r = spgemm("multiply", "--a", ok.toString(), "--out",
+        dir.resolve(table + ".mtx").toString(), "--client-props", rootProps.toString(),
+        "--table", table, "--tablets", "2");
+    assertEquals(0, (int) r[0], (String) r[1]);
+    try (AccumuloClient client = SharedCluster.client()) {
+      return entries(client, table);
+    }
+  }
+
+  /** Every entry of {@code table} except the metadata row, as key to value. */
+  private static Map<String,String> entries(AccumuloClient client, String table) {
+    Map<String,String> m = new TreeMap<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      for (Map.Entry<Key,Value> e : s) {
+        if (!e.getKey().getRow().toString().equals(TableLayout.META_ROW)) {
+          m.put(e.getKey().toStringNoTime(), e.getValue().toString());
+        }
+      }
+    } catch (TableNotFoundException e) {
+      throw new AssertionError(e);
+    }
+    return m;
+  }
+
+  @Test
+  void missingTableExits3() {
+    Object[] r = spgemm("partition", "--client-props", rootProps.toString(), "--table",
+        "exit_no_such_table", "--parts", "1", "--no-apply");
+    assertClusterRefusal(r, "table exit_no_such_table does not exist");
+    try (AccumuloClient client = SharedCluster.client()) {
+      assertFalse(client.tableOperations().exists("exit_no_such_table"), "not created");
+    }
+  }
+
+  @Test
+  void userWithoutPermissionExits3() throws Exception {
+    String table = "exit_permission";
+    Map<String,String> a = loaded(table);
+    Properties p = new Properties();
+    p.putAll(SharedCluster.cluster().clientProperties());
+    try (AccumuloClient root = SharedCluster.client()) {
+      root.securityOperations().createLocalUser("exit_nobody", new PasswordToken("pw"));
+    }
+    p.setProperty("auth.principal", "exit_nobody");
+    p.setProperty("auth.token", "pw");
+    Object[] r = spgemm("partition", "--client-props",
+        props("nobody.properties", p).toString(), "--table", table, "--parts", "1",
+        "--no-apply");
+    assertClusterRefusal(r, table, "READ permission");
+    try (AccumuloClient client = SharedCluster.client()) {
+      assertEquals(a, entries(client, table), "A and B unchanged");
+    }
+  }
+
+  @Test
+  void missingScanExecutorExits3() {
+    String table = "exit_executor";
+    Object[] r = spgemm("multiply", "--a", ok.toString(), "--out",
+        dir.resolve("exec.mtx").toString(), "--client-props", rootProps.toString(), "--table",
+        table, "--tablets", "2", "--engine", "scan", "--nested-executor", "no_such_executor");
+    assertClusterRefusal(r, "refused: ", "no_such_executor", "not configured");
+    try (AccumuloClient client = SharedCluster.client()) {
+      assertFalse(SpGEMM.isComplete(client, table, TableLayout.C_FAMILY), "no complete C");
+    }
+  }
+}
