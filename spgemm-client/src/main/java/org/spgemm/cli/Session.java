@@ -36,7 +36,9 @@ final class Session implements AutoCloseable {
     }
     try {
       AccumuloClient c = Accumulo.newClient().from(clientProps).build();
-      c.instanceOperations().getSiteConfiguration(); // fail now if unreachable or refused
+      // fail now if unreachable or the credentials are refused; any user may read their own
+      // authorizations (the site configuration would need the System permission)
+      c.securityOperations().getUserAuthorizations(c.whoami());
       return new Session(null, c);
     } catch (Exception e) {
       throw new ClusterException("cannot connect with " + clientProps + ": " + e.getMessage(), e);

@@ -15,7 +15,7 @@ public class ClusterException extends SpgemmException {
 
   /** Table {@code table} does not exist (or vanished). */
   public static ClusterException noTable(String table, Throwable cause) {
-    return ClusterException.noTable(table, cause);
+    return new ClusterException("table " + table + " does not exist", cause);
   }
 
   /**

@@ -67,9 +67,12 @@ class ExitCodesIT {
     String err = (String) r[1];
     assertEquals(ExitCode.CLUSTER.code, (int) r[0], err);
     String line = err.strip();
-    assertTrue(line.startsWith("spgemm: ") && !line.contains("\n"), "one line: " + err);
+    line = line.substring(line.lastIndexOf('\n') + 1); // after the progress lines
+    assertTrue(line.startsWith("spgemm: "), "last line: " + err);
+    assertEquals(1, err.lines().filter(l -> l.startsWith("spgemm: ")).count(), "one error line: "
+        + err);
     for (String s : inMessage) {
-      assertTrue(line.contains(s), () -> "'" + s + "' in: " + err);
+      assertTrue(line.contains(s), "'" + s + "' in: " + err);
     }
     assertFalse(err.contains("\tat "), "no stack trace");
   }
