@@ -42,57 +42,6 @@ import org.spgemm.mini.EmbeddedCluster;
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class BenchIT {
 
-  /**
-   * Stands in for Graphulo, which is not published for Accumulo 2.1. It has Graphulo's
-   * constructor (Connector, PasswordToken), so the binding's Connector path runs against the real
-   * cluster, and writes C as Graphulo does: (i, AT's family, j), values as decimals.
-   */
-  private static final String GRAPHULO_STAND_IN = """
-      package edu.mit.ll.graphulo;
-      import java.math.BigDecimal;
-      import java.util.*;
-      import org.apache.accumulo.core.client.*;
-      import org.apache.accumulo.core.client.security.tokens.PasswordToken;
-      import org.apache.accumulo.core.data.*;
-      import org.apache.accumulo.core.security.Authorizations;
-      public class Graphulo {
-        public static final IteratorSetting PLUS_ITERATOR_BIGDECIMAL =
-            new IteratorSetting(6, "plus", "unused.Combiner");
-        private final Connector connector;
-        public Graphulo(Connector connector, PasswordToken token) {
-          this.connector = connector;
-        }
-        public long TableMult(String at, String b, String c, String ct, Class<?> op,
-            IteratorSetting plus) throws Exception {
-          Map<String, List<Map.Entry<Key, Value>>> bRows = new HashMap<>();
-          for (Map.Entry<Key, Value> e : connector.createScanner(b, Authorizations.EMPTY)) {
-            bRows.computeIfAbsent(e.getKey().getRow().toString(), x -> new ArrayList<>())
-                .add(Map.entry(new Key(e.getKey()), new Value(e.getValue())));
-          }
-          long products = 0;
-          Map<String, BigDecimal> sums = new TreeMap<>();
-          for (Map.Entry<Key, Value> e : connector.createScanner(at, Authorizations.EMPTY)) {
-            for (Map.Entry<Key, Value> f : bRows.getOrDefault(
-                e.getKey().getRow().toString(), List.of())) {
-              products++;
-              sums.merge(e.getKey().getColumnQualifier() + " "
-                  + f.getKey().getColumnQualifier(), new BigDecimal(e.getValue().toString())
-                  .multiply(new BigDecimal(f.getValue().toString())), BigDecimal::add);
-            }
-          }
-          try (BatchWriter w = connector.createBatchWriter(c, new BatchWriterConfig())) {
-            for (Map.Entry<String, BigDecimal> s : sums.entrySet()) {
-              String[] ij = s.getKey().split(" ");
-              Mutation m = new Mutation(ij[0]);
-              m.put("A", ij[1], s.getValue().toString());
-              w.addMutation(m);
-            }
-          }
-          return products;
-        }
-      }
-      """;
-
   private static EmbeddedCluster cluster;
   private static AccumuloClient client;
   private static Path graphuloJar;
@@ -101,9 +50,7 @@ class BenchIT {
   static void start() throws Exception {
     Path dir = Paths.get("target", "mini-tests", "BenchIT-" + System.currentTimeMillis());
     Files.createDirectories(dir);
-    graphuloJar = StandInJar.build(dir.resolve("graphulo"), java.util.Map.of(
-        "edu.mit.ll.graphulo.Graphulo", GRAPHULO_STAND_IN,
-        "edu.mit.ll.graphulo.simplemult.MathTwoScalar", StandInJar.MATH_TWO_SCALAR));
+    graphuloJar = StandInJar.fromResources(dir.resolve("graphulo"), StandInJar.GRAPHULO_3_3_0);
     // the servers get the jar as `bench --graphulo-jar` gives it to them
     cluster = EmbeddedCluster.start(dir.resolve("mac"), 2, 512, true, List.of(graphuloJar));
     client = cluster.client();
@@ -200,7 +147,10 @@ class BenchIT {
   }
 
   /**
-   * The Graphulo row end to end, with the stand-in {@link #GRAPHULO_STAND_IN}.
+   * The Graphulo row end to end, with the stand-in of Graphulo 3.3.0 (test resources
+   * {@value StandInJar#GRAPHULO_3_3_0}): the binding makes a Connector, passes a token its
+   * constructor checks against the cluster, and calls the 6-parameter TableMult, which fails on
+   * any other CT, multiply class or plus combiner than the binding's.
    */
   @Test
   void graphuloRowRunsThroughTheReflectiveBinding() {

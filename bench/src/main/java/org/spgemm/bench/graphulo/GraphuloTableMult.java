@@ -1,18 +1,17 @@
 package org.spgemm.bench.graphulo;
 
 import java.io.IOException;
-import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 
 /**
  * The real Graphulo {@code TableMult(AT, B, C, null, MathTwoScalar, PLUS_ITERATOR_BIGDECIMAL)},
@@ -20,14 +19,18 @@ import org.apache.accumulo.core.client.security.tokens.PasswordToken;
  * (its repository grants no licence and no build for Accumulo 2.1 is published), so everything is
  * bound by name when the jar is opened, and a jar that lacks a piece is refused there, naming it:
  * <ul>
- *   <li>class {@value #GRAPHULO} with a public constructor taking {@code (AccumuloClient)},
- *       {@code (AccumuloClient, PasswordToken)} or, as Graphulo's published sources have it,
- *       {@code (Connector, PasswordToken)};
+ *   <li>class {@value #GRAPHULO} with a public constructor that accepts
+ *       {@code (AccumuloClient, PasswordToken)}, {@code (Connector, PasswordToken)} or
+ *       {@code (AccumuloClient)} ({@link GraphuloConstructor}); Graphulo 3.3.0's is
+ *       {@code (Connector, AuthenticationToken)};
  *   <li>its static {@code IteratorSetting} {@value #PLUS_FIELD}, the combiner summing C;
  *   <li>the multiply operation {@value #MATH_TWO_SCALAR} (by default: times on BigDecimal);
- *   <li>{@code long TableMult(String AT, String B, String C, String CT, Class multOp,
- *       IteratorSetting plusOp)}, which returns the number of partial products it wrote.
+ *   <li>a public {@code long TableMult} that accepts {@code (String AT, String B, String C,
+ *       String CT, Class multOp, IteratorSetting plusOp)} and returns the number of partial
+ *       products it wrote; 3.3.0's takes {@code Class<? extends MultiplyOp>}.
  * </ul>
+ * A constructor or method is bound when its parameter types are assignable from the arguments'
+ * ({@link AssignableMatch}); of several, the most specific.
  * The tablet servers need the same jar on their classpath (Graphulo's iterators run there).
  * Graphulo stores values as decimal strings, as this project's DECIMAL codec does, and keys a
  * partial product (i, family of AT, j).
@@ -37,16 +40,17 @@ public final class GraphuloTableMult implements AutoCloseable {
   static final String GRAPHULO = "edu.mit.ll.graphulo.Graphulo";
   static final String MATH_TWO_SCALAR = "edu.mit.ll.graphulo.simplemult.MathTwoScalar";
   static final String PLUS_FIELD = "PLUS_ITERATOR_BIGDECIMAL";
-  private static final String CONNECTOR = "org.apache.accumulo.core.client.Connector";
+  private static final List<Class<?>> TABLE_MULT_ARGS = List.of(String.class, String.class,
+      String.class, String.class, Class.class, IteratorSetting.class);
 
   private final Path jar;
   private final URLClassLoader loader;
-  private final Constructor<?> constructor;
+  private final GraphuloConstructor constructor;
   private final Method tableMult;
   private final Class<?> multiplyOp;
   private final IteratorSetting plus;
 
-  private GraphuloTableMult(Path jar, URLClassLoader loader, Constructor<?> constructor,
+  private GraphuloTableMult(Path jar, URLClassLoader loader, GraphuloConstructor constructor,
       Method tableMult, Class<?> multiplyOp, IteratorSetting plus) {
     this.jar = jar;
     this.loader = loader;
@@ -70,16 +74,12 @@ public final class GraphuloTableMult implements AutoCloseable {
     try {
       Class<?> graphulo = load(loader, jar, GRAPHULO);
       Class<?> multiplyOp = load(loader, jar, MATH_TWO_SCALAR);
-      Method tableMult = graphulo.getMethod("TableMult", String.class, String.class,
-          String.class, String.class, Class.class, IteratorSetting.class);
-      if (tableMult.getReturnType() != long.class) {
-        throw new NoSuchMethodException("TableMult returning long");
-      }
+      Method tableMult = tableMult(graphulo);
       Object plus = graphulo.getField(PLUS_FIELD).get(null);
       if (!(plus instanceof IteratorSetting)) {
         throw new NoSuchFieldException(PLUS_FIELD + " of type IteratorSetting");
       }
-      return new GraphuloTableMult(jar, loader, constructor(graphulo), tableMult,
+      return new GraphuloTableMult(jar, loader, GraphuloConstructor.find(graphulo), tableMult,
           multiplyOp, (IteratorSetting) plus);
     } catch (NoSuchMethodException | NoSuchFieldException | IllegalAccessException e) {
       closeQuietly(loader);
@@ -105,7 +105,7 @@ public final class GraphuloTableMult implements AutoCloseable {
   public long multiply(AccumuloClient client, String password, String atTable, String bTable,
       String cTable) {
     try {
-      Object graphulo = newGraphulo(client, password);
+      Object graphulo = constructor.newInstance(client, password);
       return (long) tableMult.invoke(graphulo, atTable, bTable, cTable, null, multiplyOp,
           new IteratorSetting(plus.getPriority(), plus.getName(), plus.getIteratorClass(),
               plus.getOptions()));
@@ -122,32 +122,14 @@ public final class GraphuloTableMult implements AutoCloseable {
     loader.close();
   }
 
-  private Object newGraphulo(AccumuloClient client, String password)
-      throws ReflectiveOperationException {
-    Class<?>[] params = constructor.getParameterTypes();
-    PasswordToken token = new PasswordToken(password);
-    if (params[0] == AccumuloClient.class) {
-      return params.length == 1 ? constructor.newInstance(client)
-          : constructor.newInstance(client, token);
-    }
-    // Graphulo's own constructor takes the deprecated Connector, which 2.1 still makes
-    Object connector = Class.forName(CONNECTOR).getMethod("from", AccumuloClient.class)
-        .invoke(null, client);
-    return constructor.newInstance(connector, token);
-  }
-
-  private static Constructor<?> constructor(Class<?> graphulo) throws NoSuchMethodException {
-    for (Constructor<?> c : graphulo.getConstructors()) {
-      Class<?>[] p = c.getParameterTypes();
-      boolean clientOnly = p.length == 1 && p[0] == AccumuloClient.class;
-      boolean withToken = p.length == 2 && p[1] == PasswordToken.class
-          && (p[0] == AccumuloClient.class || p[0].getName().equals(CONNECTOR));
-      if (Modifier.isPublic(c.getModifiers()) && (clientOnly || withToken)) {
-        return c;
-      }
-    }
-    throw new NoSuchMethodException("a public constructor taking (AccumuloClient),"
-        + " (AccumuloClient, PasswordToken) or (Connector, PasswordToken)");
+  private static Method tableMult(Class<?> graphulo) throws NoSuchMethodException {
+    List<Method> named = Stream.of(graphulo.getMethods())
+        .filter(m -> m.getName().equals("TableMult")).toList();
+    return AssignableMatch.mostSpecific(named.stream()
+            .filter(m -> m.getReturnType() == long.class).toList(), TABLE_MULT_ARGS)
+        .orElseThrow(() -> new NoSuchMethodException("a public long TableMult accepting "
+            + AssignableMatch.describeTypes(TABLE_MULT_ARGS) + "; public TableMult found: "
+            + AssignableMatch.describeAll(named)));
   }
 
   private static Class<?> load(ClassLoader loader, Path jar, String name) {

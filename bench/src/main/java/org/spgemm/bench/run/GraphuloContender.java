@@ -9,7 +9,7 @@ import org.spgemm.mini.EmbeddedCluster;
  * once per dataset; per repetition a fresh, pre-split and hosted C, to which Graphulo attaches its
  * own summing combiner.
  */
-final class GraphuloContender implements Contender {
+final class GraphuloContender extends OuterProductContender {
 
   /** Graphulo keys a partial product (i, AT's family, j). */
   static final String C_FAMILY = BlTables.AT_FAMILY;
@@ -17,29 +17,17 @@ final class GraphuloContender implements Contender {
   private final GraphuloTableMult graphulo;
 
   GraphuloContender(GraphuloTableMult graphulo) {
+    super(Method.GRAPHULO, "G_");
     this.graphulo = graphulo;
   }
 
   @Override
-  public Method method() {
-    return Method.GRAPHULO;
-  }
-
-  @Override
-  public void prepare(Cell cell) {
-    BlTables.loadInputs(cell.client, cell.table("G_AT"), cell.table("G_B"), cell.a, cell.b,
-        cell.keys, cell.splits);
-  }
-
-  @Override
   public Outcome run(Cell cell, int rep) {
-    String c = cell.table("G_C" + rep);
-    BlTables.createPlain(cell.client, c, cell.splits);
-    cell.awaitHosted(c);
+    String c = freshC(cell, rep, false);
     long t0 = System.nanoTime();
     // the bench runs as root on its own embedded cluster; Graphulo's iterators log in with it
-    long products = graphulo.multiply(cell.client, EmbeddedCluster.ROOT_PASSWORD,
-        cell.table("G_AT"), cell.table("G_B"), c);
+    long products = graphulo.multiply(cell.client, EmbeddedCluster.ROOT_PASSWORD, at(cell),
+        b(cell), c);
     Outcome o = new Outcome(cell, c, C_FAMILY);
     o.multiplyNanos = System.nanoTime() - t0;
     o.entriesWritten = products; // TableMult counts the partial products it wrote

@@ -3,12 +3,15 @@ package org.spgemm.bench.graphulo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
@@ -28,7 +31,36 @@ public final class StandInJar {
       public class MathTwoScalar {}
       """;
 
+  /**
+   * The test resource folder holding the stand-in of Graphulo 3.3.0 ({@code Graphulo},
+   * {@code MultiplyOp}, {@code MathTwoScalar}): Java sources, compiled only into stand-in jars so
+   * that they never shadow the other stand-ins on this JVM's classpath.
+   */
+  public static final String GRAPHULO_3_3_0 = "graphulo-3.3.0-standin";
+
   private StandInJar() {}
+
+  /** Builds a jar of every Java source under the test resource folder {@code resourceDir}. */
+  public static Path fromResources(Path dir, String resourceDir) throws IOException {
+    URL url = StandInJar.class.getClassLoader().getResource(resourceDir);
+    if (url == null) {
+      throw new IllegalArgumentException("no test resource folder " + resourceDir);
+    }
+    Path root;
+    try {
+      root = Path.of(url.toURI());
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException("test resource folder " + url + " is not a path", e);
+    }
+    Map<String,String> sources = new TreeMap<>();
+    try (Stream<Path> files = Files.walk(root)) {
+      for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+        String name = root.relativize(f).toString().replace('\\', '/').replace('/', '.');
+        sources.put(name.substring(0, name.length() - ".java".length()), Files.readString(f));
+      }
+    }
+    return build(dir, sources);
+  }
 
   /**
    * Compiles {@code className → source} against this JVM's classpath and jars the classes.
