@@ -1,7 +1,9 @@
 package org.spgemm.cli;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
@@ -87,6 +89,11 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--no-apply", description = "only plan: do not write the re-keyed copy")
   boolean noApply;
 
+  @Option(names = "--plan", paramLabel = "FILE", description = "apply this plan (written"
+      + " earlier by --plan-out, e.g. with --no-apply) instead of planning again; it must have"
+      + " --parts parts and fit the table as it is now, else nothing is written")
+  Path planIn;
+
   @Option(names = "--balance-timeout", defaultValue = "60",
       description = "seconds to wait for the new tablets to spread over the tablet servers"
           + " (default ${DEFAULT-VALUE})")
@@ -163,8 +170,8 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       }
       GrrpSteps steps = new GrrpSteps(session.client, vc, err);
       PartitionOptions po = PartitionOptions.parts(parts).withEpsilon(epsilon).withSeed(seed);
-      TablePlan plan =
-          steps.plan(m, parts, po, options(), a == null ? 0 : GrrpSteps.nonEmptyRows(a),
+      TablePlan plan = planIn != null ? readPlan(session.client, m)
+          : steps.plan(m, parts, po, options(), a == null ? 0 : GrrpSteps.nonEmptyRows(a),
               symbolic.equals("client") ? Partitioner.Symbolic.CLIENT
                   : Partitioner.Symbolic.ITERATOR);
       if (planOut != null) {
@@ -183,6 +190,18 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       }
     }
     return ExitCode.OK;
+  }
+
+  /** The plan of --plan, checked against table m and --parts. */
+  private TablePlan readPlan(AccumuloClient client, String m) throws IOException {
+    err.printf(Locale.ROOT, "gRRp: reading the plan %s and checking it against %s...%n", planIn,
+        m);
+    TablePlan plan = Partitioner.readPlan(client, m, planIn, options().build());
+    if (plan.parts() != parts) {
+      throw new UsageException("--parts is " + parts + " but the plan in " + planIn + " has "
+          + plan.parts() + " parts");
+    }
+    return plan;
   }
 
   /** RRp on M, gRRp on the copy: same C, and the B entries each fetched. */
