@@ -62,8 +62,8 @@ public final class TableGraphReader {
 
   /**
    * Scans M and builds the model, counting nnz(c_i) here in the client instead of taking them
-   * from the iterator's symbolic multiply: the B scan also keeps B's column structure (interned
-   * column keys), and each A row's count is the size of the union of its B rows' columns. Memory
+   * from the iterator: the B scan also keeps B's pattern (interned column keys), and the
+   * kernel's symbolic multiply ({@link ClientRowCount}) counts each A row's C entries. Memory
    * grows by nnz(B) plus the distinct columns of B; the time is that of the partial products.
    * {@link TableGraph#symbolicNanos()} reports the counting time.
    */
