@@ -1,11 +1,13 @@
 package org.spgemm.cli;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.GrrpResult;
 import org.spgemm.client.MultiplyResult;
@@ -80,6 +82,11 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--no-apply", description = "only plan: do not write the re-keyed copy")
   boolean noApply;
 
+  @Option(names = "--plan", paramLabel = "FILE", description = "apply this plan (written"
+      + " earlier by --plan-out, e.g. with --no-apply) instead of planning again; it must have"
+      + " --parts parts and fit the table as it is now, else nothing is written")
+  Path planIn;
+
   @Option(names = "--balance-timeout", defaultValue = "" + GrrpSteps.BALANCE_SECONDS,
       description = "seconds to wait for the new tablets to spread over the tablet servers"
           + " (default ${DEFAULT-VALUE})")
@@ -151,9 +158,10 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       }
       GrrpSteps steps = new GrrpSteps(session.client, err);
       long aRows = a == null ? 0 : a.nonEmptyRows();
-      TablePlan plan = steps.plan(w.table, partitionOptions(), multiply.builder(), aRows,
-          symbolic.equals("client") ? Partitioner.Symbolic.CLIENT
-              : Partitioner.Symbolic.ITERATOR);
+      TablePlan plan = planIn != null ? readPlan(session.client, w.table)
+          : steps.plan(w.table, partitionOptions(), multiply.builder(), aRows,
+              symbolic.equals("client") ? Partitioner.Symbolic.CLIENT
+                  : Partitioner.Symbolic.ITERATOR);
       if (planOut != null) {
         plan.write(planOut);
       }
@@ -184,6 +192,18 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       }
     }
     return ExitCode.OK;
+  }
+
+  /** The plan of --plan, checked against table m and --parts. */
+  private TablePlan readPlan(AccumuloClient client, String m) throws IOException {
+    err.printf(Locale.ROOT, "gRRp: reading the plan %s and checking it against %s...%n", planIn,
+        m);
+    TablePlan plan = Partitioner.readPlan(client, m, planIn, multiply.builder().build());
+    if (plan.parts() != parts) {
+      throw new UsageException("--parts is " + parts + " but the plan in " + planIn + " has "
+          + plan.parts() + " parts");
+    }
+    return plan;
   }
 
   /** RRp on M, gRRp on the copy: same C, and the B entries each fetched. */

@@ -1,5 +1,7 @@
 package org.spgemm.client;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.codec.ValueCodec;
@@ -10,6 +12,8 @@ import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.plan.PlanIO;
+import org.spgemm.partition.table.PlanMatch;
 import org.spgemm.partition.table.TableGraph;
 import org.spgemm.partition.table.TableGraphReader;
 import org.spgemm.partition.table.TablePartitionException;
@@ -83,10 +87,7 @@ public final class Partitioner {
     if (k < 1) {
       throw new InvalidOptionException("the number of parts must be at least 1, got " + k);
     }
-    if (multiply.bTable != null && !multiply.bTable.equals(table)) {
-      throw new InvalidOptionException("gRRp re-keys A and B together: B must be in table "
-          + table + ", not in " + multiply.bTable);
-    }
+    checkBInTable(multiply, table);
     if (!client.tableOperations().exists(table)) {
       throw ClusterException.noTable(table, null);
     }
@@ -119,12 +120,60 @@ public final class Partitioner {
       PartitionPlan plan = GraphPartitioner.plan(g, parts, k, tg.aRowKeys(), tg.bRowKeys());
       long t4 = System.nanoTime();
       return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, g,
-          tg.phantomBRows(), symbolic, symbolicNanos, graphNanos, k == 1 ? 0 : t3 - t2,
+          tg.phantomBRows(), symbolic, null, symbolicNanos, graphNanos, k == 1 ? 0 : t3 - t2,
           t4 - t3);
     } catch (TablePartitionException e) {
       throw new ClusterException(e.getMessage(), e);
     } catch (IllegalArgumentException e) {
       throw new InvalidOptionException(e.getMessage());
+    }
+  }
+
+  /**
+   * Reads a plan that {@link TablePlan#write} saved for {@code table} and checks that it still
+   * fits the table ({@link PlanMatch}: same row keys, same nnz(A) and nnz(B) per part), so that
+   * {@link TablePlan#apply} writes what was planned. Nothing is written here.
+   *
+   * @param multiply gives the families of A and B (B must be in the same table)
+   * @throws InvalidOptionException if the file is not a valid plan or does not fit the table
+   * @throws ClusterException if the cluster fails or refuses
+   * @throws IOException if the file cannot be read
+   */
+  public static TablePlan readPlan(AccumuloClient client, String table, Path file,
+      MultiplyOptions multiply) throws IOException {
+    if (client == null || table == null || file == null || multiply == null) {
+      throw new InvalidOptionException("client, table, file and multiply options must not be"
+          + " null");
+    }
+    checkBInTable(multiply, table);
+    try {
+      PartitionPlan plan = PlanIO.read(file);
+      long t0 = System.nanoTime();
+      TableGraph tg = new TableGraphReader(client, table)
+          .families(multiply.aFamily, multiply.bFamily).read(null);
+      checkFits(plan, tg, file, table);
+      return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, tg.graph(),
+          tg.phantomBRows(), null, file, 0, System.nanoTime() - t0, 0, 0);
+    } catch (TablePartitionException e) {
+      throw new ClusterException(e.getMessage(), e);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidOptionException(e.getMessage());
+    }
+  }
+
+  private static void checkFits(PartitionPlan plan, TableGraph tg, Path file, String table) {
+    try {
+      PlanMatch.check(plan, tg);
+    } catch (IllegalArgumentException e) {
+      throw new InvalidOptionException("the plan in " + file + " does not fit table " + table
+          + " as it is now (made for another table, or the table changed): " + e.getMessage());
+    }
+  }
+
+  private static void checkBInTable(MultiplyOptions multiply, String table) {
+    if (multiply.bTable != null && !multiply.bTable.equals(table)) {
+      throw new InvalidOptionException("gRRp re-keys A and B together: B must be in table "
+          + table + ", not in " + multiply.bTable);
     }
   }
 

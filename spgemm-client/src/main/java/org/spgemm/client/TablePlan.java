@@ -16,9 +16,9 @@ import org.spgemm.partition.table.PlanApplier;
 import org.spgemm.partition.table.TablePartitionException;
 
 /**
- * A gRRp plan for table M, as {@link Partitioner#plan} made it: the {@link PartitionPlan} (part
- * and new key of every row, split points), its metrics against the plain equal-rows split, and
- * the time of each step. {@link #apply} writes the re-keyed copy of M that a multiply then runs
+ * A gRRp plan for table M, as {@link Partitioner#plan} made it or {@link Partitioner#readPlan}
+ * read it from a file: the {@link PartitionPlan} (part and new key of every row, split points),
+ * its metrics against the plain equal-rows split, and the time of each step. {@link #apply} writes the re-keyed copy of M that a multiply then runs
  * on; {@link Partitioner#readC} reads C of that copy back in original keys.
  */
 public final class TablePlan {
@@ -33,6 +33,7 @@ public final class TablePlan {
   private final long partialProducts;
   private final int phantomBRows;
   private final Partitioner.Symbolic symbolic;
+  private final Path source;
   private final long symbolicNanos;
   private final long graphNanos;
   private final long metisNanos;
@@ -40,18 +41,19 @@ public final class TablePlan {
   private volatile ApplyResult applied;
 
   TablePlan(String table, String aFamily, String bFamily, PartitionPlan plan, BipartiteGraph g,
-      int phantomBRows, Partitioner.Symbolic symbolic, long symbolicNanos, long graphNanos,
-      long metisNanos, long planNanos) {
+      int phantomBRows, Partitioner.Symbolic symbolic, Path source, long symbolicNanos,
+      long graphNanos, long metisNanos, long planNanos) {
     this.table = table;
     this.aFamily = aFamily;
     this.bFamily = bFamily;
     this.plan = plan;
-    this.nnzA = g.totalWeight(BipartiteGraph.W_A);
-    this.nnzB = g.totalWeight(BipartiteGraph.W_B);
-    this.nnzC = g.totalWeight(BipartiteGraph.W_C);
+    this.nnzA = total(plan.metrics(), BipartiteGraph.W_A);
+    this.nnzB = total(plan.metrics(), BipartiteGraph.W_B);
+    this.nnzC = total(plan.metrics(), BipartiteGraph.W_C);
     this.partialProducts = g.totalEdgeCost();
     this.phantomBRows = phantomBRows;
     this.symbolic = symbolic;
+    this.source = source;
     this.symbolicNanos = symbolicNanos;
     this.graphNanos = graphNanos;
     this.metisNanos = metisNanos;
@@ -105,9 +107,14 @@ public final class TablePlan {
     return phantomBRows;
   }
 
-  /** Where nnz(c_i) was counted. */
+  /** Where nnz(c_i) was counted; null for a plan read from a file. */
   public Partitioner.Symbolic symbolic() {
     return symbolic;
+  }
+
+  /** The file the plan was read from, or null if it was planned here. */
+  public Path source() {
+    return source;
   }
 
   /**
@@ -118,7 +125,7 @@ public final class TablePlan {
     return symbolicNanos;
   }
 
-  /** Scanning A and B into the bipartite graph. */
+  /** Scanning A and B into the bipartite graph (for a plan read from a file: to check it). */
   public long graphNanos() {
     return graphNanos;
   }
@@ -203,10 +210,15 @@ public final class TablePlan {
       sb.append(String.format(Locale.ROOT, "  %-34s %16.4f %16.4f%n", names[c], g.imbalance(c),
           b.imbalance(c)));
     }
-    sb.append(String.format(Locale.ROOT,
-        "  steps: symbolic%s %.2f s, graph build %.2f s, METIS %.2f s, plan %.2f s",
-        symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "",
-        symbolicNanos / 1e9, graphNanos / 1e9, metisNanos / 1e9, planNanos / 1e9));
+    if (source != null) {
+      sb.append(String.format(Locale.ROOT, "  steps: plan read from %s and checked against %s"
+          + " in %.2f s", source, table, graphNanos / 1e9));
+    } else {
+      sb.append(String.format(Locale.ROOT,
+          "  steps: symbolic%s %.2f s, graph build %.2f s, METIS %.2f s, plan %.2f s",
+          symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "",
+          symbolicNanos / 1e9, graphNanos / 1e9, metisNanos / 1e9, planNanos / 1e9));
+    }
     ApplyResult r = applied;
     if (r != null) {
       sb.append(String.format(Locale.ROOT, ", apply %.2f s (create %.2f s, copy %.2f s,"
@@ -264,6 +276,14 @@ public final class TablePlan {
     imbalance.put("nnzC", pm.imbalance(BipartiteGraph.W_C));
     m.put("imbalance", imbalance);
     return m;
+  }
+
+  private static long total(PlanMetrics m, int constraint) {
+    long sum = 0;
+    for (int p = 0; p < m.parts(); p++) {
+      sum += m.partWeight(p, constraint);
+    }
+    return sum;
   }
 
   private static void row(StringBuilder sb, String name, long grrp, long base) {

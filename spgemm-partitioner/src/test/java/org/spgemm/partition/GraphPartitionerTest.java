@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.spgemm.partition.graph.BipartiteGraph;
-import org.spgemm.partition.graph.BipartiteGraphBuilder;
 import org.spgemm.partition.graph.CsrGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.metis.MetisInputValidator;
@@ -97,14 +96,11 @@ class GraphPartitionerTest {
   void partitionsAModelWhoseTotalsOverflowA32BitIdx() {
     requireMetis();
     TestMatrices.Pattern a = TestMatrices.poisson7(6);
-    BipartiteGraphBuilder b = new BipartiteGraphBuilder(a.n, a.n);
-    for (int i = 0; i < a.n; i++) {
-      int[] cols = java.util.Arrays.copyOfRange(a.colIdx, a.rowPtr[i], a.rowPtr[i + 1]);
-      b.addARow(i, cols, cols.length);
-      b.setBRowNnz(i, 50_000_000); // hub rows of B: flops far beyond 2^31
-      b.setCRowNnz(i, 1_000_000_000L);
-    }
-    BipartiteGraph g = b.build();
+    int[] bRowNnz = new int[a.n];
+    java.util.Arrays.fill(bRowNnz, 50_000_000); // hub rows of B: flops far beyond 2^31
+    long[] cRowNnz = new long[a.n];
+    java.util.Arrays.fill(cRowNnz, 1_000_000_000L);
+    BipartiteGraph g = BipartiteGraph.fromCsr(a.n, a.rowPtr, a.colIdx, a.n, bRowNnz, cRowNnz);
     assertTrue(g.totalEdgeCost() > Integer.MAX_VALUE);
     int[] parts = GraphPartitioner.partitionVertices(g, PartitionOptions.parts(4).withSeed(2));
     assertEquals(g.numVertices(), parts.length);
@@ -117,7 +113,7 @@ class GraphPartitionerTest {
   void morePartsThanVerticesLeavesSomePartsEmpty() {
     requireMetis();
     // 2 rows of A and 2 of B: 4 vertices, 8 tablet servers
-    BipartiteGraph g = BipartiteGraph.fromCsrSquare(2, new int[] {0, 1, 2}, new int[] {1, 0},
+    BipartiteGraph g = TestMatrices.squareGraph(2, new int[] {0, 1, 2}, new int[] {1, 0},
         null);
     String[] keys = {"0", "1"};
     PartitionPlan plan = GraphPartitioner.partition(g, keys, keys, PartitionOptions.parts(8));

@@ -118,7 +118,16 @@ public final class TestMatrices {
   /** The model of C = A·A for a square pattern, with exact nnz(c_i). */
   public static BipartiteGraph squareModel(Pattern a) {
     long[] c = symbolicRowNnz(a.n, a.rowPtr, a.colIdx, a.rowPtr, a.colIdx, a.n);
-    return BipartiteGraph.fromCsrSquare(a.n, a.rowPtr, a.colIdx, c);
+    return squareGraph(a.n, a.rowPtr, a.colIdx, c);
+  }
+
+  /** The model of C = A·A: B is A itself, so nnz(b_j) is the length of row j of A. */
+  public static BipartiteGraph squareGraph(int n, int[] rowPtr, int[] colIdx, long[] cRowNnz) {
+    int[] rowNnz = new int[n];
+    for (int i = 0; i < n; i++) {
+      rowNnz[i] = rowPtr[i + 1] - rowPtr[i];
+    }
+    return BipartiteGraph.fromCsr(n, rowPtr, colIdx, n, rowNnz, cRowNnz);
   }
 
   /** Fixed-width decimal keys 0..n-1, as numeric loaders write them. */

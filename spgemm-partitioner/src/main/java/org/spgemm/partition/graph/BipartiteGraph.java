@@ -19,8 +19,7 @@ import java.util.Arrays;
  *
  * <p>A is held once in CSR (row lists sorted ascending, no duplicates) together with its
  * transpose (for each B row j, the A rows that reference it), so memory is linear in
- * nA + nB + nnz(A). Instances are immutable; build them with {@link #fromCsr} or a
- * {@link BipartiteGraphBuilder}.
+ * nA + nB + nnz(A). Instances are immutable; build them with {@link #fromCsr}.
  *
  * <p><b>Empty B rows.</b> If nnz(b_j) = 0, every edge (u_i, v_j) costs 0. {@link #toCsrGraph()}
  * leaves such edges out of the METIS input: a zero-cost edge adds nothing to the cut objective
@@ -59,7 +58,8 @@ public final class BipartiteGraph {
   private final int[] tRowIdx;
 
   /** Takes ownership of the arrays; rows must already be sorted, unique and in range. */
-  BipartiteGraph(int nA, int nB, int[] aRowPtr, int[] aColIdx, int[] bRowNnz, long[] cRowNnz) {
+  private BipartiteGraph(int nA, int nB, int[] aRowPtr, int[] aColIdx, int[] bRowNnz,
+      long[] cRowNnz) {
     this.nA = nA;
     this.nB = nB;
     this.aRowPtr = aRowPtr;
@@ -129,27 +129,7 @@ public final class BipartiteGraph {
         checkCRowNnz(cRowNnz, nA));
   }
 
-  /**
-   * The model of C = A·A for a square A: B is A itself, so nnz(b_j) is the length of row j of A.
-   * The A rows and the B rows are still separate vertex sets.
-   *
-   * @see #fromCsr
-   */
-  public static BipartiteGraph fromCsrSquare(int n, int[] rowPtr, int[] colIdx, long[] cRowNnz) {
-    if (rowPtr == null || rowPtr.length != n + 1) {
-      throw new IllegalArgumentException("rowPtr must have length n + 1 = " + (n + 1));
-    }
-    int[] rowNnz = new int[n];
-    for (int i = 0; i < n; i++) {
-      rowNnz[i] = rowPtr[i + 1] - rowPtr[i];
-      if (rowNnz[i] < 0) {
-        throw new IllegalArgumentException("rowPtr decreases at row " + i);
-      }
-    }
-    return fromCsr(n, rowPtr, colIdx, n, rowNnz, cRowNnz);
-  }
-
-  static void checkSizes(int nA, int nB) {
+  private static void checkSizes(int nA, int nB) {
     if (nA < 0 || nB < 0) {
       throw new IllegalArgumentException("row counts must be non-negative, got nA = " + nA
           + ", nB = " + nB);
@@ -161,7 +141,7 @@ public final class BipartiteGraph {
     }
   }
 
-  static void checkNnz(long nnz) {
+  private static void checkNnz(long nnz) {
     if (nnz > MAX_NNZ) {
       throw new IllegalArgumentException("nnz(A) = " + nnz + " exceeds the model's limit of "
           + MAX_NNZ + " (the METIS adjacency stores every edge twice)");
@@ -169,7 +149,7 @@ public final class BipartiteGraph {
   }
 
   /** Sorts cols[from, to) and rejects out-of-range or repeated columns of A row i. */
-  static void sortAndCheckRow(int i, int[] cols, int from, int to, int nB) {
+  private static void sortAndCheckRow(int i, int[] cols, int from, int to, int nB) {
     Arrays.sort(cols, from, to);
     for (int k = from; k < to; k++) {
       int j = cols[k];
@@ -232,24 +212,6 @@ public final class BipartiteGraph {
     return aRowPtr[nA];
   }
 
-  /** The vertex id of u_i. */
-  public int aVertex(int i) {
-    checkARow(i);
-    return i;
-  }
-
-  /** The vertex id of v_j. */
-  public int bVertex(int j) {
-    checkBRow(j);
-    return nA + j;
-  }
-
-  /** Whether vertex v is an A-row vertex u_i (otherwise it is v_{v - nA}). */
-  public boolean isAVertex(int v) {
-    checkVertex(v);
-    return v < nA;
-  }
-
   /** nnz(a_i). */
   public int aRowNnz(int i) {
     checkARow(i);
@@ -298,62 +260,6 @@ public final class BipartiteGraph {
     return tRowIdx[k];
   }
 
-  /** A copy of the (sorted) column indices of A row i. */
-  public int[] aRowColumns(int i) {
-    checkARow(i);
-    return Arrays.copyOfRange(aColIdx, aRowPtr[i], aRowPtr[i + 1]);
-  }
-
-  /** Whether a(i,j) is a nonzero, i.e. the model has the edge (u_i, v_j). */
-  public boolean hasEdge(int i, int j) {
-    checkARow(i);
-    checkBRow(j);
-    return Arrays.binarySearch(aColIdx, aRowPtr[i], aRowPtr[i + 1], j) >= 0;
-  }
-
-  /**
-   * The cost of edge (u_i, v_j), nnz(b_j).
-   *
-   * @throws IllegalArgumentException if a(i,j) is not a nonzero
-   */
-  public int edgeCost(int i, int j) {
-    if (!hasEdge(i, j)) {
-      throw new IllegalArgumentException("no edge (u_" + i + ", v_" + j + "): a(" + i + ","
-          + j + ") is not a nonzero");
-    }
-    return bRowNnz[j];
-  }
-
-  /** Weight of vertex v under constraint c ({@link #W_A}, {@link #W_B} or {@link #W_C}). */
-  public long vertexWeight(int v, int c) {
-    checkVertex(v);
-    if (c < 0 || c >= NCON) {
-      throw new IllegalArgumentException("constraint must be 0.." + (NCON - 1) + ", got " + c);
-    }
-    if (v < nA) {
-      return c == W_A ? aRowPtr[v + 1] - aRowPtr[v] : c == W_C ? cRowNnz[v] : 0;
-    }
-    return c == W_B ? bRowNnz[v - nA] : 0;
-  }
-
-  /** The three weights of vertex v. */
-  public long[] vertexWeights(int v) {
-    long[] w = new long[NCON];
-    for (int c = 0; c < NCON; c++) {
-      w[c] = vertexWeight(v, c);
-    }
-    return w;
-  }
-
-  /** Sum of the weights of all vertices under constraint c: nnz(A), nnz(B) or nnz(C). */
-  public long totalWeight(int c) {
-    long sum = 0;
-    for (int v = 0, n = nA + nB; v < n; v++) {
-      sum += vertexWeight(v, c);
-    }
-    return sum;
-  }
-
   /** Sum of all edge costs: the number of partial products (flops) of C = A·B. */
   public long totalEdgeCost() {
     long sum = 0;
@@ -364,7 +270,7 @@ public final class BipartiteGraph {
   }
 
   /** Number of edges with a positive cost, i.e. the undirected edges METIS sees. */
-  public int positiveCostEdges() {
+  private int positiveCostEdges() {
     int count = 0;
     for (int j = 0; j < nB; j++) {
       if (bRowNnz[j] > 0) {
@@ -421,12 +327,6 @@ public final class BipartiteGraph {
   private void checkBRow(int j) {
     if (j < 0 || j >= nB) {
       throw new IndexOutOfBoundsException("B row " + j + " outside 0.." + (nB - 1));
-    }
-  }
-
-  private void checkVertex(int v) {
-    if (v < 0 || v >= nA + nB) {
-      throw new IndexOutOfBoundsException("vertex " + v + " outside 0.." + (nA + nB - 1));
     }
   }
 }

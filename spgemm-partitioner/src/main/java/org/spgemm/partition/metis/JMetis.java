@@ -1,8 +1,6 @@
 package org.spgemm.partition.metis;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.spgemm.partition.graph.CsrGraph;
@@ -14,9 +12,9 @@ import org.spgemm.partition.graph.CsrGraph;
  *
  * <p>Safety comes first, because a native crash kills the JVM: every graph is validated in Java
  * ({@link MetisInputValidator}) before any native call, nparts = 1 never reaches METIS (it dies
- * with SIGFPE there), an empty graph never reaches it either, and the library's idx_t/real_t
- * widths and options layout are probed once at load time (see {@code MetisLibrary}) rather than
- * assumed. Options passed: edge-cut objective, 0-based numbering, the seed, and
+ * with SIGFPE there), an empty graph never reaches it either, and a library that is not the
+ * targeted build (METIS 5.1, 32-bit idx_t and real_t) is refused at load time (see
+ * {@code MetisLibrary}). Options passed: edge-cut objective, 0-based numbering, the seed, and
  * ubvec = 1 + ε per constraint; everything else stays at METIS's defaults.
  *
  * <p>The library is {@value #DEFAULT_LIBRARY} unless the system property
@@ -27,10 +25,8 @@ public final class JMetis {
 
   /** System property naming the METIS library (file name or absolute path). */
   public static final String LIBRARY_PROPERTY = "spgemm.metis.library";
-  /** The library tried first when the property is not set (Debian/Ubuntu's soname). */
+  /** The library loaded when the property is not set (Debian/Ubuntu's soname). */
   public static final String DEFAULT_LIBRARY = "libmetis.so.5";
-  /** JNA's platform-neutral name, tried second (libmetis.so, libmetis.dylib, metis.dll). */
-  static final String FALLBACK_LIBRARY = "metis";
 
   public static final int METIS_OK = 1;
   public static final int METIS_ERROR_INPUT = -2;
@@ -52,24 +48,8 @@ public final class JMetis {
    */
   public static JMetis load() {
     String configured = System.getProperty(LIBRARY_PROPERTY);
-    if (configured != null && !configured.isBlank()) {
-      return load(configured.trim());
-    }
-    JMetis cached = LOADED.get(DEFAULT_LIBRARY);
-    if (cached != null) {
-      return cached;
-    }
-    List<String> failures = new ArrayList<>();
-    for (String name : new String[] {DEFAULT_LIBRARY, FALLBACK_LIBRARY}) {
-      try {
-        JMetis metis = new JMetis(MetisLibrary.open(name));
-        LOADED.putIfAbsent(DEFAULT_LIBRARY, metis);
-        return LOADED.get(DEFAULT_LIBRARY);
-      } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
-        failures.add(name + ": " + MetisLibrary.firstLine(e));
-      }
-    }
-    throw notFound(DEFAULT_LIBRARY, false, String.join("; ", failures));
+    boolean explicit = configured != null && !configured.isBlank();
+    return load(explicit ? configured.trim() : DEFAULT_LIBRARY, explicit);
   }
 
   /**
@@ -81,6 +61,10 @@ public final class JMetis {
     if (library == null || library.isBlank()) {
       throw new IllegalArgumentException("library name must not be empty");
     }
+    return load(library, true);
+  }
+
+  private static JMetis load(String library, boolean explicit) {
     JMetis cached = LOADED.get(library);
     if (cached != null) {
       return cached;
@@ -89,7 +73,7 @@ public final class JMetis {
       LOADED.putIfAbsent(library, new JMetis(MetisLibrary.open(library)));
       return LOADED.get(library);
     } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
-      throw notFound(library, true, library + ": " + MetisLibrary.firstLine(e));
+      throw notFound(library, explicit, MetisLibrary.firstLine(e));
     }
   }
 
@@ -107,9 +91,9 @@ public final class JMetis {
       String detail) {
     return new MetisUnavailableException("METIS 5 native library (" + library
         + (explicit ? ", named by " + LIBRARY_PROPERTY + " or the caller" : "")
-        + ") not found: install it with `apt-get install libmetis5` (Debian/Ubuntu), "
-        + "`dnf install metis` (Fedora/EPEL) or `brew install metis` (macOS), or set the system "
-        + "property " + LIBRARY_PROPERTY + " to the library's file name or path. Tried " + detail);
+        + ") not found: install it with `apt-get install libmetis5` (Debian/Ubuntu), or set the"
+        + " system property " + LIBRARY_PROPERTY + " to the file name or path of a METIS 5.1"
+        + " library built with 32-bit idx_t and real_t. " + detail);
   }
 
   /** The library name this instance was loaded from. */
@@ -117,24 +101,9 @@ public final class JMetis {
     return lib.name;
   }
 
-  /** Width of the library's idx_t in bits (32 or 64). */
-  public int idxBits() {
-    return lib.idxBytes * 8;
-  }
-
-  /** Width of the library's real_t in bits (32 or 64). */
-  public int realBits() {
-    return lib.realBytes * 8;
-  }
-
-  /** The options-array layout found ("5.1" or "5.2"). */
-  public String optionsLayout() {
-    return lib.layout.releases;
-  }
-
   /** The largest idx_t value: every weight, and every weight total, must stay at or below it. */
   public long maxIdx() {
-    return lib.maxIdx();
+    return Integer.MAX_VALUE;
   }
 
   long nativeCalls() {
@@ -159,31 +128,45 @@ public final class JMetis {
     if (nparts == 1 || n == 0) {
       return new MetisResult(new int[n], 0);
     }
-    Object opts = lib.defaultOptions();
-    MetisLibrary.setIdx(opts, MetisLibrary.OPTION_OBJTYPE, MetisLibrary.OBJTYPE_CUT);
-    MetisLibrary.setIdx(opts, lib.layout.numbering, 0);
-    MetisLibrary.setIdx(opts, lib.layout.seed, options.seed());
+    int[] opts = lib.defaultOptions();
+    opts[MetisLibrary.OPTION_OBJTYPE] = MetisLibrary.OBJTYPE_CUT;
+    opts[MetisLibrary.OPTION_NUMBERING] = 0;
+    opts[MetisLibrary.OPTION_SEED] = options.seed();
     int m = g.xadj()[n];
     int[] adjncy = g.adjncy().length == m ? g.adjncy() : Arrays.copyOf(g.adjncy(), m);
     int[] adjwgt = g.adjwgt() == null || g.adjwgt().length == m ? g.adjwgt()
         : Arrays.copyOf(g.adjwgt(), m);
-    Object objval = lib.idxScalar(0);
-    Object part = lib.idxBytes == 4 ? new int[n] : new long[n];
-    int rc = lib.partGraphKway(lib.idxScalar(n), lib.idxScalar(g.ncon()), lib.idxArray(g.xadj()),
-        lib.idxArray(adjncy), g.vwgt() == null ? null : lib.idxArray(g.vwgt()),
-        adjwgt == null ? null : lib.idxArray(adjwgt), lib.idxScalar(nparts), null,
-        lib.realArray(ubvec), opts, objval, part);
+    int[] objval = new int[1];
+    int[] parts = new int[n];
+    int rc = lib.partGraphKway(new int[] {n}, new int[] {g.ncon()}, g.xadj(), adjncy,
+        g.vwgt() == null ? null : narrow(g.vwgt()), adjwgt, new int[] {nparts}, null,
+        floats(ubvec), opts, objval, parts);
     check(rc);
-    int[] parts = lib.idxBytes == 4 ? (int[]) part : new int[n];
     for (int v = 0; v < n; v++) {
-      long p = MetisLibrary.idxAt(part, v);
-      if (p < 0 || p >= nparts) {
-        throw new MetisException(METIS_ERROR, "METIS put vertex " + v + " in part " + p
+      if (parts[v] < 0 || parts[v] >= nparts) {
+        throw new MetisException(METIS_ERROR, "METIS put vertex " + v + " in part " + parts[v]
             + ", outside 0.." + (nparts - 1));
       }
-      parts[v] = (int) p;
     }
-    return new MetisResult(parts, MetisLibrary.idxAt(objval, 0));
+    return new MetisResult(parts, objval[0]);
+  }
+
+  /** Vertex weights as idx_t values; they fit (validated beforehand). */
+  private static int[] narrow(long[] values) {
+    int[] out = new int[values.length];
+    for (int k = 0; k < values.length; k++) {
+      out[k] = Math.toIntExact(values[k]);
+    }
+    return out;
+  }
+
+  /** Balance tolerances as real_t values. */
+  private static float[] floats(double[] values) {
+    float[] out = new float[values.length];
+    for (int k = 0; k < values.length; k++) {
+      out[k] = (float) values[k];
+    }
+    return out;
   }
 
   /**

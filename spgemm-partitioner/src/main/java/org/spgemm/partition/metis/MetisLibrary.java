@@ -5,78 +5,53 @@ import com.sun.jna.Library;
 import com.sun.jna.Memory;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The only class that touches native code: loads libmetis through JNA, finds out how that build
- * was compiled, and makes the raw calls. Everything passed in must already be validated.
+ * The only class that touches native code: loads libmetis through JNA, checks that it is the
+ * build this binding targets, and makes the raw calls. Everything passed in must already be
+ * validated.
  *
- * <p>A METIS 5 build fixes three things at compile time that the C header would tell a C caller
- * but a Java caller must discover: the width of {@code idx_t} (IDXTYPEWIDTH, 32 on Debian, 64 in
- * many other builds), the width of {@code real_t} (REALTYPEWIDTH), and the positions in the
- * options array (METIS 5.2 inserted new options, moving SEED, UFACTOR and NUMBERING). Each is
- * found by a probe whose wrong-guess outcome is harmless:
+ * <p>The target is Debian's {@code libmetis5} (METIS 5.1.0): 32-bit {@code idx_t} and
+ * {@code real_t}, and 5.1's options array (SEED at 8, NUMBERING at 17). A C caller would learn
+ * these from the header; a Java caller must trust them, and a wrong idx_t width makes METIS write
+ * past Java's arrays. So {@link #open} checks them once and refuses any other build:
  *
  * <ol>
- *   <li><b>idx_t</b>: {@code METIS_SetDefaultOptions} fills METIS_NOPTIONS (40) idx_t values with
- *       -1. It gets a 512-byte buffer (room for 40 64-bit values and more) pre-filled with a
- *       sentinel; 160 bytes of 0xFF mean 32-bit, 320 mean 64-bit.
- *   <li><b>real_t</b>: {@code METIS_PartGraphKway} on a 4-vertex path with 2 parts and a
- *       16-byte target-weight buffer (tpwgts) holding two floats 0.5, 0.5 and zeros. METIS
- *       checks that each part's target is positive and that they sum to 1 and returns
- *       METIS_ERROR_INPUT otherwise. Read as floats the buffer is valid; read as doubles it is
- *       (3e-5, 0.0), which is rejected. If rejected, the same call with doubles 0.5, 0.5 must
- *       succeed (read as floats that is (0.0, 1.75), rejected by a float build). The buffer is
- *       large enough for either reading, so no guess reads past it.
- *   <li><b>options layout</b>: the same call with options[17] = 0 and every other option at its
- *       default. In 5.1 index 17 is NUMBERING (0 is the default): METIS_OK. In 5.2 it is
- *       UFACTOR, and 0 is rejected with METIS_ERROR_INPUT; then options[16] = 0 (NSEPS in 5.2,
- *       unused by K-way) must succeed.
+ *   <li>{@code METIS_SetDefaultOptions} fills METIS_NOPTIONS (40) idx_t values with -1. It gets a
+ *       512-byte buffer pre-filled with a sentinel: exactly 160 bytes of 0xFF mean 32-bit idx_t
+ *       (a 64-bit build writes 320, still inside the buffer).
+ *   <li>{@code METIS_PartGraphKway} on a 4-vertex path in 2 parts, with target part weights
+ *       (tpwgts) given as two floats 0.5 in a 16-byte buffer and options[17] = 0, all other
+ *       options at their defaults. A float real_t reads valid targets (a double one reads
+ *       (3e-5, 0.0), which METIS rejects), and in 5.1 index 17 is NUMBERING, where 0 is the
+ *       default (5.2 moved UFACTOR there and rejects 0). METIS_OK confirms both.
  * </ol>
  *
- * <p>On Debian's 5.1.0 (32/32) every probe succeeds at the first try and prints nothing; other
- * builds may see one "Input Error" line from METIS on stdout while they are probed. Native calls
- * are serialized: GKlib installs process-wide signal handlers for the duration of each call.
- *
- * <p>On Linux the library is opened with RTLD_LAZY | RTLD_LOCAL instead of JNA's default
+ * <p>Native calls are serialized: GKlib installs process-wide signal handlers for the duration of
+ * each call. On Linux the library is opened with RTLD_LAZY | RTLD_LOCAL instead of JNA's default
  * RTLD_GLOBAL, so its symbols (METIS and GKlib internals such as {@code libmetis__iset}) never
- * enter the process's global scope. With RTLD_GLOBAL, a second METIS build loaded later (for
- * example a 64-bit one named by the property) had its internal calls bound to the first build's
- * functions and crashed the JVM with SIGSEGV.
+ * enter the process's global scope, where a second METIS loaded later would bind to them.
  */
 final class MetisLibrary {
 
   static final Object NATIVE_LOCK = new Object();
   static final int METIS_NOPTIONS = 40;
   static final int OPTION_OBJTYPE = 1;
+  static final int OPTION_SEED = 8;
+  static final int OPTION_NUMBERING = 17;
   static final int OBJTYPE_CUT = 0;
   /** dlopen flags on Linux: RTLD_LAZY (1) | RTLD_LOCAL (0). */
   private static final int RTLD_LAZY_LOCAL = 1;
-
-  /** Positions in the options array, by METIS release. */
-  enum OptionLayout {
-    V5_1("5.1", 8, 17),
-    V5_2("5.2", 9, 18);
-
-    final String releases;
-    final int seed;
-    final int numbering;
-
-    OptionLayout(String releases, int seed, int numbering) {
-      this.releases = releases;
-      this.seed = seed;
-      this.numbering = numbering;
-    }
-  }
+  private static final String TARGET = "METIS 5.1 with 32-bit idx_t and real_t (Debian's"
+      + " libmetis5)";
 
   private static final int[] PROBE_XADJ = {0, 1, 3, 5, 6};
   private static final int[] PROBE_ADJNCY = {1, 0, 2, 1, 3, 2};
 
   final String name;
-  final int idxBytes;
-  final int realBytes;
-  final OptionLayout layout;
   private final Function setDefaultOptions;
   private final Function partGraphKway;
   private final AtomicLong nativeCalls = new AtomicLong();
@@ -85,16 +60,15 @@ final class MetisLibrary {
     this.name = name;
     this.setDefaultOptions = setDefaultOptions;
     this.partGraphKway = partGraphKway;
-    this.idxBytes = probeIdxBytes();
-    this.realBytes = probeRealBytes();
-    this.layout = probeLayout();
+    checkIdxWidth();
+    checkRealWidthAndLayout();
   }
 
   /**
-   * Loads and probes the library.
+   * Loads the library and checks its build.
    *
    * @throws UnsatisfiedLinkError if it cannot be loaded at all (the caller words the message)
-   * @throws MetisUnavailableException if it loads but is not a METIS 5 build this binding knows
+   * @throws MetisUnavailableException if it loads but is not the targeted METIS build
    */
   static MetisLibrary open(String name) {
     synchronized (NATIVE_LOCK) {
@@ -120,18 +94,14 @@ final class MetisLibrary {
     return nl < 0 ? m : m.substring(0, nl);
   }
 
-  long maxIdx() {
-    return idxBytes == 4 ? Integer.MAX_VALUE : Long.MAX_VALUE;
-  }
-
-  /** Native calls made so far, including the probes (tests use it to prove none happened). */
+  /** Native calls made so far, including the checks (tests use it to prove none happened). */
   long nativeCalls() {
     return nativeCalls.get();
   }
 
-  /** A fresh options array with METIS's defaults, in the library's idx_t width. */
-  Object defaultOptions() {
-    Object options = idxBytes == 4 ? new int[METIS_NOPTIONS] : new long[METIS_NOPTIONS];
+  /** A fresh options array with METIS's defaults. */
+  int[] defaultOptions() {
+    int[] options = new int[METIS_NOPTIONS];
     int rc;
     synchronized (NATIVE_LOCK) {
       nativeCalls.incrementAndGet();
@@ -145,12 +115,11 @@ final class MetisLibrary {
   }
 
   /**
-   * METIS_PartGraphKway. Array arguments are int[]/long[] matching idx_t and float[]/double[]
-   * matching real_t (or a Memory for the probes); JNA copies them in and back out.
+   * METIS_PartGraphKway. Array arguments are int[] (idx_t) and float[] (real_t), or a Memory
+   * for the check; JNA copies them in and back out.
    */
-  int partGraphKway(Object nvtxs, Object ncon, Object xadj, Object adjncy, Object vwgt,
-      Object adjwgt, Object nparts, Object tpwgts, Object ubvec, Object options, Object objval,
-      Object part) {
+  int partGraphKway(int[] nvtxs, int[] ncon, int[] xadj, int[] adjncy, int[] vwgt, int[] adjwgt,
+      int[] nparts, Object tpwgts, float[] ubvec, int[] options, int[] objval, int[] part) {
     synchronized (NATIVE_LOCK) {
       nativeCalls.incrementAndGet();
       return partGraphKway.invokeInt(new Object[] {nvtxs, ncon, xadj, adjncy, vwgt, null, adjwgt,
@@ -158,60 +127,7 @@ final class MetisLibrary {
     }
   }
 
-  /** An idx_t array holding the given values. */
-  Object idxArray(int[] values) {
-    if (idxBytes == 4) {
-      return values;
-    }
-    long[] wide = new long[values.length];
-    for (int k = 0; k < values.length; k++) {
-      wide[k] = values[k];
-    }
-    return wide;
-  }
-
-  /** An idx_t array holding the given values, which must fit (validated beforehand). */
-  Object idxArray(long[] values) {
-    if (idxBytes == 8) {
-      return values;
-    }
-    int[] narrow = new int[values.length];
-    for (int k = 0; k < values.length; k++) {
-      narrow[k] = Math.toIntExact(values[k]);
-    }
-    return narrow;
-  }
-
-  /** A one-element idx_t array, the way METIS takes scalar arguments. */
-  Object idxScalar(long value) {
-    return idxBytes == 4 ? new int[] {Math.toIntExact(value)} : new long[] {value};
-  }
-
-  static long idxAt(Object idxArray, int k) {
-    return idxArray instanceof int[] ? ((int[]) idxArray)[k] : ((long[]) idxArray)[k];
-  }
-
-  static void setIdx(Object idxArray, int k, long value) {
-    if (idxArray instanceof int[]) {
-      ((int[]) idxArray)[k] = Math.toIntExact(value);
-    } else {
-      ((long[]) idxArray)[k] = value;
-    }
-  }
-
-  /** A real_t array holding the given values. */
-  Object realArray(double[] values) {
-    if (realBytes == 8) {
-      return values.clone();
-    }
-    float[] narrow = new float[values.length];
-    for (int k = 0; k < values.length; k++) {
-      narrow[k] = (float) values[k];
-    }
-    return narrow;
-  }
-
-  private int probeIdxBytes() {
+  private void checkIdxWidth() {
     final byte sentinel = 0x5A;
     Memory buf = new Memory(512);
     for (int k = 0; k < 512; k++) {
@@ -226,71 +142,32 @@ final class MetisLibrary {
     while (written < 512 && buf.getByte(written) == (byte) 0xFF) {
       written++;
     }
-    boolean restUntouched = true;
-    for (int k = written; k < 512; k++) {
-      restUntouched &= buf.getByte(k) == sentinel;
+    if (rc != JMetis.METIS_OK || written != METIS_NOPTIONS * 4
+        || buf.getByte(written) != sentinel) {
+      throw notTargeted("METIS_SetDefaultOptions returned " + rc + " and wrote " + written
+          + " bytes of -1, not " + METIS_NOPTIONS + " 32-bit values");
     }
-    if (rc == JMetis.METIS_OK && restUntouched && written == METIS_NOPTIONS * 4) {
-      return 4;
-    }
-    if (rc == JMetis.METIS_OK && restUntouched && written == METIS_NOPTIONS * 8) {
-      return 8;
-    }
-    throw new MetisUnavailableException("the native library " + name + " is not a METIS 5 build"
-        + " this binding supports: METIS_SetDefaultOptions returned " + rc + " and wrote "
-        + written + " bytes of -1 (expected " + METIS_NOPTIONS + " idx_t values of 4 or 8 bytes)");
   }
 
-  private int probeRealBytes() {
+  private void checkRealWidthAndLayout() {
     Memory tpwgts = new Memory(16);
     tpwgts.clear();
     tpwgts.setFloat(0, 0.5f);
     tpwgts.setFloat(4, 0.5f);
-    int asFloat = probeKway(tpwgts, null);
-    if (asFloat == JMetis.METIS_OK) {
-      return 4;
+    int[] options = new int[METIS_NOPTIONS];
+    Arrays.fill(options, -1);
+    options[OPTION_NUMBERING] = 0;
+    int rc = partGraphKway(new int[] {4}, new int[] {1}, PROBE_XADJ.clone(),
+        PROBE_ADJNCY.clone(), null, null, new int[] {2}, tpwgts, null, options, new int[1],
+        new int[4]);
+    if (rc != JMetis.METIS_OK) {
+      throw notTargeted("a 2-part test partition with float target weights and 5.1's options"
+          + " layout returned " + MetisException.codeName(rc));
     }
-    tpwgts.clear();
-    tpwgts.setDouble(0, 0.5);
-    tpwgts.setDouble(8, 0.5);
-    int asDouble = probeKway(tpwgts, null);
-    if (asDouble == JMetis.METIS_OK) {
-      return 8;
-    }
-    throw new MetisUnavailableException("the native library " + name + " is not a METIS 5 build"
-        + " this binding supports: its real_t width could not be determined (float probe "
-        + MetisException.codeName(asFloat) + ", double probe " + MetisException.codeName(asDouble)
-        + ")");
   }
 
-  private OptionLayout probeLayout() {
-    int v51 = probeOption(OptionLayout.V5_1.numbering);
-    if (v51 == JMetis.METIS_OK) {
-      return OptionLayout.V5_1;
-    }
-    int v52 = probeOption(16); // NSEPS in 5.2, unused by K-way; UFACTOR in 5.1
-    if (v52 == JMetis.METIS_OK) {
-      return OptionLayout.V5_2;
-    }
-    throw new MetisUnavailableException("the native library " + name + " is not a METIS 5 build"
-        + " this binding supports: its options layout is neither 5.1's nor 5.2's (probes returned "
-        + MetisException.codeName(v51) + ", " + MetisException.codeName(v52) + ")");
-  }
-
-  /** The probe partition with options[index] = 0 and all other options at their defaults. */
-  private int probeOption(int index) {
-    Object options = idxBytes == 4 ? new int[METIS_NOPTIONS] : new long[METIS_NOPTIONS];
-    for (int k = 0; k < METIS_NOPTIONS; k++) {
-      setIdx(options, k, -1);
-    }
-    setIdx(options, index, 0);
-    return probeKway(null, options);
-  }
-
-  /** Partitions the 4-vertex path 0-1-2-3 into 2 parts. */
-  private int probeKway(Object tpwgts, Object options) {
-    return partGraphKway(idxScalar(4), idxScalar(1), idxArray(PROBE_XADJ), idxArray(PROBE_ADJNCY),
-        null, null, idxScalar(2), tpwgts, null, options, idxScalar(0),
-        idxBytes == 4 ? new int[4] : new long[4]);
+  private MetisUnavailableException notTargeted(String detail) {
+    return new MetisUnavailableException("the native library " + name + " is not the METIS"
+        + " build this binding supports, " + TARGET + ": " + detail);
   }
 }

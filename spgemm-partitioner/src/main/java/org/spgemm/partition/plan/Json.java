@@ -9,9 +9,10 @@ import java.util.Map;
 
 /**
  * The little JSON the plan file needs (RFC 8259), to avoid a dependency: string escaping for
- * writing, and a recursive-descent reader producing {@code Map<String,Object>} (insertion
- * ordered), {@code List<Object>}, {@code String}, {@code Long} (integers) or {@code Double}
- * (numbers with a fraction or exponent), {@code Boolean} and {@code null}.
+ * writing, and a recursive-descent reader of the values a plan holds, producing
+ * {@code Map<String,Object>} (insertion ordered), {@code List<Object>}, {@code String},
+ * {@code Long} (integers) or {@code Double} (numbers with a fraction or exponent). The literals
+ * true, false and null never occur in a plan and are rejected.
  */
 final class Json {
 
@@ -80,15 +81,6 @@ final class Json {
         return array();
       case '"':
         return string();
-      case 't':
-        literal("true");
-        return Boolean.TRUE;
-      case 'f':
-        literal("false");
-        return Boolean.FALSE;
-      case 'n':
-        literal("null");
-        return null;
       case -1:
         throw error("unexpected end of input");
       default:
@@ -230,14 +222,6 @@ final class Json {
       return fraction ? (Object) Double.valueOf(text) : (Object) Long.valueOf(text);
     } catch (NumberFormatException e) {
       throw error("number out of range: " + text);
-    }
-  }
-
-  private void literal(String word) throws IOException {
-    for (int k = 0; k < word.length(); k++) {
-      if (next() != word.charAt(k)) {
-        throw error("expected " + word);
-      }
     }
   }
 

@@ -1,12 +1,7 @@
 package org.spgemm.partition.plan;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -55,9 +50,7 @@ public final class PlanIO {
   }
 
   /** Writes the plan as JSON; the writer is flushed, not closed. */
-  public static void write(PartitionPlan plan, Writer out) throws IOException {
-    Writer w = out instanceof BufferedWriter || out instanceof StringWriter ? out
-        : new BufferedWriter(out);
+  static void write(PartitionPlan plan, Writer w) throws IOException {
     w.write("{\n  \"format\": ");
     Json.writeString(w, FORMAT);
     w.write(",\n  \"version\": " + VERSION);
@@ -81,17 +74,6 @@ public final class PlanIO {
     writeMetrics(w, plan.baselineMetrics());
     w.write("\n}\n");
     w.flush();
-  }
-
-  /** The plan as a JSON string. */
-  public static String toJson(PartitionPlan plan) {
-    StringWriter sw = new StringWriter();
-    try {
-      write(plan, sw);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return sw.toString();
   }
 
   private static void writeRows(Writer w, int n, IntFunction<String> key, IntUnaryOperator part)
@@ -129,11 +111,13 @@ public final class PlanIO {
   /**
    * Reads a plan from a UTF-8 JSON file.
    *
-   * @throws IllegalArgumentException if the file is not a valid plan
+   * @throws IllegalArgumentException if the file is not a valid plan (the message names it)
    */
   public static PartitionPlan read(Path file) throws IOException {
     try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       return read(r);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
     }
   }
 
@@ -142,10 +126,8 @@ public final class PlanIO {
    *
    * @throws IllegalArgumentException if the text is not a valid plan
    */
-  public static PartitionPlan read(Reader in) throws IOException {
-    Reader r = in instanceof BufferedReader || in instanceof StringReader ? in
-        : new BufferedReader(in);
-    Map<String, Object> root = object(Json.parse(r), "the plan");
+  static PartitionPlan read(Reader in) throws IOException {
+    Map<String, Object> root = object(Json.parse(in), "the plan");
     if (!FORMAT.equals(root.get("format"))) {
       throw bad("\"format\" must be \"" + FORMAT + "\", got " + root.get("format"));
     }
@@ -185,15 +167,6 @@ public final class PlanIO {
           + plan.splitPoints());
     }
     return plan;
-  }
-
-  /** Reads a plan from a JSON string. */
-  public static PartitionPlan fromJson(String json) {
-    try {
-      return read(new StringReader(json));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 
   private static PlanMetrics metrics(Map<String, Object> root, String field, int parts) {

@@ -3,6 +3,7 @@ package org.spgemm.partition.table;
 import java.time.Duration;
 import java.util.Objects;
 import org.apache.accumulo.core.security.Authorizations;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * How {@link PlanApplier} copies M: which families hold A and B, how long to wait for the new
@@ -33,7 +34,7 @@ public final class ApplyOptions {
 
   /** Families A and B, a 60 s balance wait, 4 scan threads, the user's authorizations. */
   public static ApplyOptions defaults() {
-    return new ApplyOptions(TableGraphReader.DEFAULT_A_FAMILY, TableGraphReader.DEFAULT_B_FAMILY,
+    return new ApplyOptions(TableLayout.A_FAMILY, TableLayout.B_FAMILY,
         DEFAULT_BALANCE_TIMEOUT, DEFAULT_SCAN_THREADS, null);
   }
 

@@ -37,7 +37,6 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
-import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.partition.plan.PartitionPlan;
 
@@ -48,13 +47,13 @@ import org.spgemm.partition.plan.PartitionPlan;
  * <ol>
  *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, the
  *       nested-scan dispatch property ({@value TableLayout#NESTED_DISPATCH_PROPERTY},
- *       M's value or {@value TableLayout#TableLayout.DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
+ *       M's value or {@value TableLayout#DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
  *       tablet p holds exactly the rows of part p.
  *   <li>One BatchScanner pass over families A and B of M: A entry (i, j) becomes
  *       ({@code newARowKey(i)}, {@code newBRowKey(j)}): A's column keys are rewritten to B's new
  *       row keys, since column j of A names row j of B. B entry (j, k) becomes
  *       ({@code newBRowKey(j)}, k): C's columns stay in original keys. Values and visibilities
- *       are copied as bytes. The shape records of A and B in row {@value JobRecord#ROW} are
+ *       are copied as bytes. The shape records of A and B in row {@value TableLayout#META_ROW} are
  *       copied; nothing else of M is (C, job records).
  *   <li>A bounded wait, polling {@code tableOperations().locate}, until every tablet is hosted
  *       and the tablet counts of any two live tablet servers differ by at most one.

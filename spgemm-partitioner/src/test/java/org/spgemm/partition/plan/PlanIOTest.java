@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,12 +25,12 @@ class PlanIOTest {
   }
 
   @Test
-  void roundTripThroughAString() {
+  void roundTripThroughAString() throws IOException {
     PartitionPlan plan = samplePlan();
-    String json = PlanIO.toJson(plan);
+    String json = toJson(plan);
     assertTrue(json.contains("\"splitPoints\": [\"p0001\"]"), json);
     assertTrue(json.contains("\\u0001") && json.contains("\\u2028"), json);
-    assertSamePlan(plan, PlanIO.fromJson(json));
+    assertSamePlan(plan, fromJson(json));
   }
 
   @Test
@@ -38,8 +42,8 @@ class PlanIOTest {
   }
 
   @Test
-  void rejectsBrokenOrInconsistentFiles() {
-    String json = PlanIO.toJson(samplePlan());
+  void rejectsBrokenOrInconsistentFiles() throws IOException {
+    String json = toJson(samplePlan());
     assertInvalid("malformed JSON", json.substring(0, json.length() / 2));
     assertInvalid("\"format\" must be", json.replace("spgemm-partition-plan", "other"));
     assertInvalid("unsupported version", json.replace("\"version\": 1", "\"version\": 9"));
@@ -54,11 +58,33 @@ class PlanIOTest {
     assertInvalid("aRows.parts[1] must be an integer",
         json.replace("\"parts\": [0,0,1,1]", "\"parts\": [0,\"x\",1,1]"));
     assertInvalid("must be a JSON object", "[]");
+    assertInvalid("unexpected character 't'",
+        json.replace("\"version\": 1", "\"version\": true"));
+  }
+
+  @Test
+  void errorsNameTheFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("broken.json");
+    Files.writeString(file, "{\"format\": \"other\"}");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PlanIO.read(file));
+    assertEquals(file + ": invalid partition plan: \"format\" must be \"spgemm-partition-plan\","
+        + " got other", e.getMessage());
+  }
+
+  static String toJson(PartitionPlan plan) throws IOException {
+    StringWriter w = new StringWriter();
+    PlanIO.write(plan, w);
+    return w.toString();
+  }
+
+  static PartitionPlan fromJson(String json) throws IOException {
+    return PlanIO.read(new StringReader(json));
   }
 
   static void assertInvalid(String fragment, String json) {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> PlanIO.fromJson(json));
+        () -> fromJson(json));
     assertTrue(e.getMessage().contains(fragment),
         "expected \"" + fragment + "\" in: " + e.getMessage());
     assertEquals(e.getMessage().indexOf("invalid partition plan"),
