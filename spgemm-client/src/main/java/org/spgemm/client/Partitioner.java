@@ -9,6 +9,7 @@ import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.plan.PlanChoice;
 import org.spgemm.partition.table.TableGraph;
 import org.spgemm.partition.table.TableGraphReader;
 import org.spgemm.partition.table.TablePartitionException;
@@ -27,7 +28,8 @@ import org.spgemm.partition.table.TablePartitionException;
  * <p>{@link #plan} runs three steps and times each: (a) the symbolic multiply
  * ({@link SpGEMM#countRowNnz}: nnz of every C row, nothing written), (b) {@link TableGraphReader}
  * (scans of A and B into the bipartite model), (c) METIS through {@link GraphPartitioner} (not
- * for K = 1), then builds the plan with its metrics against the equal-rows split.
+ * for K = 1), then (d) chooses among METIS's assignment, its refinement, the natural order and
+ * the equal-rows split ({@link PlanChoice}) and builds the plan of the winner.
  */
 public final class Partitioner {
 
@@ -115,9 +117,9 @@ public final class Partitioner {
       long t2 = System.nanoTime();
       int[] parts = GraphPartitioner.partitionVertices(g, po);
       long t3 = System.nanoTime();
-      PartitionPlan plan = GraphPartitioner.plan(g, parts, k, tg.aRowKeys(), tg.bRowKeys());
+      PlanChoice choice = GraphPartitioner.choose(g, parts, po, tg.aRowKeys(), tg.bRowKeys());
       long t4 = System.nanoTime();
-      return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, g,
+      return new TablePlan(table, multiply.aFamily, multiply.bFamily, choice, g,
           tg.phantomBRows(), symbolic, symbolicNanos, graphNanos, k == 1 ? 0 : t3 - t2,
           t4 - t3);
     } catch (TablePartitionException e) {

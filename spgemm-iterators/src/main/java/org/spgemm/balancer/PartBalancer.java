@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import org.apache.accumulo.core.conf.Property;
 import org.apache.accumulo.core.data.TableId;
 import org.apache.accumulo.core.data.TabletId;
 import org.apache.accumulo.core.spi.balancer.BalancerEnvironment;
@@ -34,6 +35,8 @@ import org.slf4j.LoggerFactory;
  */
 public class PartBalancer implements TabletBalancer {
 
+  /** Table property naming a table's balancer (Accumulo's). */
+  public static final String TABLE_BALANCER_PROPERTY = Property.TABLE_LOAD_BALANCER.getKey();
   /** Table property with the part-to-server mapping ({@link PartServerMap#format()}). */
   public static final String PARTS_PROPERTY = "table.custom.spgemm.parts";
 

@@ -92,6 +92,11 @@ public final class PartServerMap {
     return servers.size();
   }
 
+  /** The recorded servers in part order (unmodifiable). */
+  public List<String> servers() {
+    return servers;
+  }
+
   /** The recorded server of part p. */
   public String server(int part) {
     return servers.get(part);
