@@ -12,6 +12,7 @@ import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.plan.PlanChoice;
 import org.spgemm.partition.plan.PlanIO;
 import org.spgemm.partition.table.PlanMatch;
 import org.spgemm.partition.table.TableGraph;
@@ -32,7 +33,8 @@ import org.spgemm.partition.table.TablePartitionException;
  * <p>{@link #plan} runs three steps and times each: (a) the symbolic multiply
  * ({@link SpGEMM#countRowNnz}: nnz of every C row, nothing written), (b) {@link TableGraphReader}
  * (scans of A and B into the bipartite model), (c) METIS through {@link GraphPartitioner} (not
- * for K = 1), then builds the plan with its metrics against the equal-rows split.
+ * for K = 1), then (d) chooses among METIS's assignment, its refinement, the natural order and
+ * the equal-rows split ({@link PlanChoice}) and builds the plan of the winner.
  */
 public final class Partitioner {
 
@@ -117,9 +119,9 @@ public final class Partitioner {
       long t2 = System.nanoTime();
       int[] parts = GraphPartitioner.partitionVertices(g, po);
       long t3 = System.nanoTime();
-      PartitionPlan plan = GraphPartitioner.plan(g, parts, k, tg.aRowKeys(), tg.bRowKeys());
+      PlanChoice choice = GraphPartitioner.choose(g, parts, po, tg.aRowKeys(), tg.bRowKeys());
       long t4 = System.nanoTime();
-      return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, g,
+      return new TablePlan(table, multiply.aFamily, multiply.bFamily, choice.plan(), choice, g,
           tg.phantomBRows(), symbolic, null, symbolicNanos, graphNanos, k == 1 ? 0 : t3 - t2,
           t4 - t3);
     } catch (TablePartitionException e) {
@@ -152,7 +154,7 @@ public final class Partitioner {
       TableGraph tg = new TableGraphReader(client, table)
           .families(multiply.aFamily, multiply.bFamily).read(null);
       checkFits(plan, tg, file, table);
-      return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, tg.graph(),
+      return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, null, tg.graph(),
           tg.phantomBRows(), null, file, 0, System.nanoTime() - t0, 0, 0);
     } catch (TablePartitionException e) {
       throw new ClusterException(e.getMessage(), e);

@@ -3,11 +3,13 @@ package org.spgemm.client;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.plan.PlanChoice;
 import org.spgemm.partition.plan.PlanIO;
 import org.spgemm.partition.plan.PlanMetrics;
 import org.spgemm.partition.table.ApplyOptions;
@@ -18,7 +20,9 @@ import org.spgemm.partition.table.TablePartitionException;
 /**
  * A gRRp plan for table M, as {@link Partitioner#plan} made it or {@link Partitioner#readPlan}
  * read it from a file: the {@link PartitionPlan} (part and new key of every row, split points),
- * its metrics against the plain equal-rows split, and the time of each step. {@link #apply} writes the re-keyed copy of M that a multiply then runs
+ * its metrics against the plain equal-rows split, the candidates it was chosen from ({@link
+ * PlanChoice}: volume, cut and imbalance of each, which won and why; none for a plan read from a
+ * file), and the time of each step. {@link #apply} writes the re-keyed copy of M that a multiply then runs
  * on; {@link Partitioner#readC} reads C of that copy back in original keys.
  */
 public final class TablePlan {
@@ -27,6 +31,7 @@ public final class TablePlan {
   private final String aFamily;
   private final String bFamily;
   private final PartitionPlan plan;
+  private final PlanChoice choice;
   private final long nnzA;
   private final long nnzB;
   private final long nnzC;
@@ -40,13 +45,14 @@ public final class TablePlan {
   private final long planNanos;
   private volatile ApplyResult applied;
 
-  TablePlan(String table, String aFamily, String bFamily, PartitionPlan plan, BipartiteGraph g,
-      int phantomBRows, Partitioner.Symbolic symbolic, Path source, long symbolicNanos,
-      long graphNanos, long metisNanos, long planNanos) {
+  TablePlan(String table, String aFamily, String bFamily, PartitionPlan plan, PlanChoice choice,
+      BipartiteGraph g, int phantomBRows, Partitioner.Symbolic symbolic, Path source,
+      long symbolicNanos, long graphNanos, long metisNanos, long planNanos) {
     this.table = table;
     this.aFamily = aFamily;
     this.bFamily = bFamily;
     this.plan = plan;
+    this.choice = choice;
     this.nnzA = total(plan.metrics(), BipartiteGraph.W_A);
     this.nnzB = total(plan.metrics(), BipartiteGraph.W_B);
     this.nnzC = total(plan.metrics(), BipartiteGraph.W_C);
@@ -74,7 +80,30 @@ public final class TablePlan {
     return plan;
   }
 
-  /** Metrics of the gRRp assignment. */
+  /** The candidates measured and the winner (the plan is the winner's); null if read. */
+  public PlanChoice choice() {
+    return choice;
+  }
+
+  /**
+   * Candidates in {@link PlanChoice.Kind} order: volume, cut, imbalance per constraint; none for
+   * a plan read from a file.
+   */
+  public List<PlanChoice.Candidate> candidates() {
+    return choice == null ? List.of() : choice.candidates();
+  }
+
+  /** Which candidate won; null for a plan read from a file. */
+  public PlanChoice.Kind winner() {
+    return choice == null ? null : choice.winner().kind();
+  }
+
+  /** Why it won, one line. */
+  public String choiceReason() {
+    return choice == null ? "read from " + source : choice.reason();
+  }
+
+  /** Metrics of the gRRp assignment (the winner's). */
   public PlanMetrics metrics() {
     return plan.metrics();
   }
@@ -135,9 +164,17 @@ public final class TablePlan {
     return metisNanos;
   }
 
-  /** Building the plan: new keys and the metrics of both splits. */
+  /**
+   * Choosing and building the plan: refining METIS's assignment, measuring the four candidates
+   * and making the winner's keys (includes {@link #refineNanos}).
+   */
   public long planNanos() {
     return planNanos;
+  }
+
+  /** The boundary-move refinement of METIS's assignment (part of {@link #planNanos}). */
+  public long refineNanos() {
+    return choice == null ? 0 : choice.refineNanos();
   }
 
   /** The result of the last {@link #apply}, or null. */
@@ -199,7 +236,12 @@ public final class TablePlan {
         table, parts(), plan.numARows(), plan.numBRows(),
         phantomBRows > 0 ? " (" + phantomBRows + " only as A columns)" : "", nnzA, nnzB, nnzC,
         partialProducts));
-    sb.append(String.format(Locale.ROOT, "  %-34s %16s %16s %9s%n", "", "gRRp", "equal rows",
+    if (choice != null) {
+      sb.append("  candidates (gRRp uses the winner):").append(System.lineSeparator());
+      sb.append(choice.describe());
+    }
+    sb.append(String.format(Locale.ROOT, "  %-34s %16s %16s %9s%n", "",
+        "gRRp (" + (choice == null ? "read plan" : winner().label()) + ")", "equal rows",
         "gRRp/eq"));
     row(sb, "cut size (sum of nnz(b_j))", g.cutSize(), b.cutSize());
     row(sb, "cut edges (nonzeros a_ij)", g.cutEdges(), b.cutEdges());
@@ -215,9 +257,11 @@ public final class TablePlan {
           + " in %.2f s", source, table, graphNanos / 1e9));
     } else {
       sb.append(String.format(Locale.ROOT,
-          "  steps: symbolic%s %.2f s, graph build %.2f s, METIS %.2f s, plan %.2f s",
+          "  steps: symbolic%s %.2f s, graph build %.2f s, METIS %.2f s, plan %.2f s"
+              + " (refinement %.2f s)",
           symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "",
-          symbolicNanos / 1e9, graphNanos / 1e9, metisNanos / 1e9, planNanos / 1e9));
+          symbolicNanos / 1e9, graphNanos / 1e9, metisNanos / 1e9, planNanos / 1e9,
+          refineNanos() / 1e9));
     }
     ApplyResult r = applied;
     if (r != null) {
@@ -229,6 +273,10 @@ public final class TablePlan {
           r.tabletLocations().size(), r.balanced() ? "balanced"
               : r.hosted() ? "NOT balanced within the wait" : "NOT all hosted within the wait",
           r.tabletsPerServer()));
+      if (parts() > 1) {
+        sb.append(r.pinned() ? String.format(Locale.ROOT, "%n  parts pinned to servers %s",
+            r.partServers()) : String.format(Locale.ROOT, "%n  parts NOT pinned to servers"));
+      }
     }
     return sb.append(System.lineSeparator()).toString();
   }

@@ -38,6 +38,7 @@ import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.metis.MetisUnavailableException;
 import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.plan.PlanChoice;
 import org.spgemm.partition.table.ApplyResult;
 import org.spgemm.partition.table.TableGraph;
 import org.spgemm.partition.table.TableGraphReader;
@@ -229,7 +230,9 @@ class PartitionPlanApplyIT {
       assertEquals(a.nnz(), tp.nnzB());
       assertEquals(l.c().nnz(), tp.nnzC(), "nnz(C) of the symbolic multiply");
       assertEquals(a.partialProducts(a), tp.partialProducts());
-      if (k > 1) {
+      assertTrue(tp.metrics().remoteBVolume() <= tp.baselineMetrics().remoteBVolume(),
+          "never more predicted traffic than the equal-rows split: " + tp.choice());
+      if (k > 1 && tp.winner() != PlanChoice.Kind.EQUAL_ROWS) {
         assertTrue(tp.metrics().maxImbalance() < 1.10,
             "imbalance within tolerance: " + tp.metrics());
       }
@@ -239,6 +242,11 @@ class PartitionPlanApplyIT {
       assertEquals(a.nnz(), applied.aEntries(), "A entries copied");
       assertEquals(a.nnz(), applied.bEntries(), "B entries copied");
       assertTrue(applied.balanced(), "tablets hosted and balanced: " + applied);
+      assertEquals(k > 1, applied.pinned(), "parts pinned to servers: " + applied);
+      if (k > 1) {
+        assertEquals(applied.partServers(), applied.tabletLocations(),
+            "each part's tablet on its server");
+      }
       List<String> splits = new ArrayList<>();
       client.tableOperations().listSplits(m2).forEach(t -> splits.add(t.toString()));
       assertEquals(plan.splitPoints(), splits, "split points at part boundaries");

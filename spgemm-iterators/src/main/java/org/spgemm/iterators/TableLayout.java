@@ -53,6 +53,14 @@ public final class TableLayout {
   /** The scan executor (configured on every tablet server) that nested B scans run on. */
   public static final String DEFAULT_NESTED_EXECUTOR = "nested";
 
+  /** The table property naming a table's own tablet balancer (Accumulo 2.1). */
+  public static final String TABLE_BALANCER_PROPERTY = "table.balancer";
+  /**
+   * On a re-keyed (gRRp) table: the tablet server of every part, {@code host:port} in part order,
+   * comma separated, which the part balancer keeps each part's tablets on.
+   */
+  public static final String PARTS_PROPERTY = CUSTOM_PREFIX + "spgemm.parts";
+
   public static final String COMPRESSION_PROPERTY = "table.file.compress.type";
   public static final String COMPRESSION = "snappy";
 

@@ -5,6 +5,7 @@ import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.graph.CsrGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.plan.PlanChoice;
 import org.spgemm.partition.plan.PlanMetrics;
 
 /**
@@ -16,7 +17,9 @@ import org.spgemm.partition.plan.PlanMetrics;
  *
  * <p>{@link #partitionVertices} runs METIS on the 3-constraint model (K = 1 needs no METIS and
  * does not load it); {@link #plan} turns a part per vertex into a {@link PartitionPlan} with new
- * keys, split points and metrics against the equal-rows split; {@link #partition} does both.
+ * keys, split points and metrics against the equal-rows split; {@link #choose} measures METIS's
+ * assignment against a refined one, the natural order and the equal-rows split and plans the
+ * best ({@link PlanChoice}); {@link #partition} runs METIS and chooses.
  *
  * <p>METIS adds weights up in its idx_t, which is 32-bit in Debian's build: the total edge
  * cost of the model is the number of partial products of A·B (counted twice, once per
@@ -87,11 +90,25 @@ public final class GraphPartitioner {
     return new PartitionPlan(k, aPart, bPart, aRowKeys, bRowKeys, metrics, baseline);
   }
 
-  /** {@link #partitionVertices} then {@link #plan}. */
+  /**
+   * The candidates for a METIS assignment (as {@link #partitionVertices} returns) and the plan of
+   * the one chosen, with the options' ε per constraint as balance tolerance.
+   */
+  public static PlanChoice choose(BipartiteGraph g, int[] vertexParts, PartitionOptions options,
+      String[] aRowKeys, String[] bRowKeys) {
+    checkArgs(g, options);
+    double[] epsilon = new double[BipartiteGraph.NCON];
+    for (int c = 0; c < epsilon.length; c++) {
+      epsilon[c] = options.kwayOptions().epsilon(c, BipartiteGraph.NCON);
+    }
+    return PlanChoice.choose(g, vertexParts, options.parts(), epsilon, aRowKeys, bRowKeys);
+  }
+
+  /** {@link #partitionVertices} then {@link #choose}: the chosen plan. */
   public static PartitionPlan partition(BipartiteGraph g, String[] aRowKeys, String[] bRowKeys,
       PartitionOptions options) {
     int[] parts = partitionVertices(g, options);
-    return plan(g, parts, options.parts(), aRowKeys, bRowKeys);
+    return choose(g, parts, options, aRowKeys, bRowKeys).plan();
   }
 
   /**

@@ -22,6 +22,11 @@ public final class TestMatrices {
 
   private TestMatrices() {}
 
+  /** A pattern from CSR arrays (rows sorted). */
+  public static Pattern pattern(int n, int[] rowPtr, int[] colIdx) {
+    return new Pattern(n, rowPtr, colIdx);
+  }
+
   /** The 7-point 3-D Poisson stencil pattern on a g×g×g grid (rows sorted). */
   public static Pattern poisson7(int g) {
     int n = g * g * g;

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.spgemm.balancer.PartKeys;
 
 /**
  * Where every row goes under gRRp, and the keys and split points that put it there. Immutable.
@@ -25,17 +26,20 @@ import java.util.Map;
  * digit) and every key of part p is above it (it extends it), so each tablet holds exactly one
  * part, whatever the original keys are. Empty parts give empty tablets.
  *
+ * <p>The layout is {@link PartKeys}'s, which the tablet balancer reads ({@link
+ * org.spgemm.balancer.PartBalancer}).
+ *
  * <p>The plan also carries the metrics of the assignment and of the plain equal-rows split
  * (see {@link PlanMetrics}), and is written and read by {@link PlanIO}.
  */
 public final class PartitionPlan {
 
   /** Character between the part prefix and the original key. */
-  public static final char SEPARATOR = '|';
+  public static final char SEPARATOR = PartKeys.SEPARATOR;
   /** First character of every part prefix. */
-  public static final char PART_MARK = 'p';
+  public static final char PART_MARK = PartKeys.PART_MARK;
   /** Fewest digits of the part number in a prefix. */
-  public static final int MIN_PREFIX_DIGITS = 4;
+  public static final int MIN_PREFIX_DIGITS = PartKeys.MIN_PREFIX_DIGITS;
 
   private final int parts;
   private final int digits;

@@ -13,7 +13,7 @@ import org.spgemm.partition.graph.BipartiteGraph;
  *       counted once per part that needs it: the sum over parts p and over the distinct B rows j
  *       referenced by p's A rows with part(v_j) &ne; p, of nnz(b_j). This is what RRp's nested
  *       scans actually move, since a batch fetches each B row it needs once; the cut size counts
- *       it once per referencing A row instead.
+ *       it once per referencing A row instead ({@link ConnectivityVolume}).
  *   <li><b>imbalance</b> per constraint: the heaviest part's weight over the average part weight
  *       (1.0 is perfect balance; 1.0 also when the constraint's total is 0).
  * </ul>
@@ -80,23 +80,10 @@ public final class PlanMetrics {
         }
       }
     }
-    // remote volume: per B row, the distinct foreign parts among its referencing A rows
-    int[] seen = new int[k];
-    Arrays.fill(seen, -1);
-    long volume = 0;
     for (int j = 0; j < nB; j++) {
-      int home = bPart[j];
-      int nnzB = g.bRowNnz(j);
-      w[home][BipartiteGraph.W_B] += nnzB;
-      for (int e = g.bRefBegin(j), end = g.bRefEnd(j); e < end; e++) {
-        int p = aPart[g.bReferenceAt(e)];
-        if (p != home && seen[p] != j) {
-          seen[p] = j;
-          volume += nnzB;
-        }
-      }
+      w[bPart[j]][BipartiteGraph.W_B] += g.bRowNnz(j);
     }
-    return new PlanMetrics(k, cut, cutCount, volume, w);
+    return new PlanMetrics(k, cut, cutCount, ConnectivityVolume.compute(g, aPart, bPart, k), w);
   }
 
   /**
@@ -115,7 +102,7 @@ public final class PlanMetrics {
     return part;
   }
 
-  private static void checkParts(String name, int[] part, int n, int k) {
+  static void checkParts(String name, int[] part, int n, int k) {
     if (part == null || part.length != n) {
       throw new IllegalArgumentException(name + " must have length " + n + ", got "
           + (part == null ? "null" : String.valueOf(part.length)));

@@ -21,10 +21,11 @@ public final class ApplyResult {
   private final boolean balanced;
   private final List<String> locations;
   private final Map<String,Integer> tabletsPerServer;
+  private final List<String> partServers;
 
   ApplyResult(String table, long aEntries, long bEntries, long createNanos, long copyNanos,
       long balanceNanos, boolean hosted, boolean balanced, List<String> locations,
-      Map<String,Integer> tabletsPerServer) {
+      Map<String,Integer> tabletsPerServer, List<String> partServers) {
     this.table = table;
     this.aEntries = aEntries;
     this.bEntries = bEntries;
@@ -35,6 +36,7 @@ public final class ApplyResult {
     this.balanced = balanced;
     this.locations = Collections.unmodifiableList(locations);
     this.tabletsPerServer = Collections.unmodifiableMap(new TreeMap<>(tabletsPerServer));
+    this.partServers = List.copyOf(partServers);
   }
 
   /** The re-keyed table. */
@@ -95,13 +97,26 @@ public final class ApplyResult {
     return tabletsPerServer;
   }
 
+  /**
+   * Whether the part balancer keeps every tablet of part p on one server: false for one part, and
+   * when it had to be removed because the manager could not use it (see {@link PlanApplier}).
+   */
+  public boolean pinned() {
+    return !partServers.isEmpty();
+  }
+
+  /** The server each part was pinned to (host:port, in part order); empty when not pinned. */
+  public List<String> partServers() {
+    return partServers;
+  }
+
   @Override
   public String toString() {
     return String.format(java.util.Locale.ROOT,
         "ApplyResult[%s: %d A + %d B entries, create %.2f s, copy %.2f s, balance wait %.2f s,"
-            + " %s, tablets per server %s]",
+            + " %s, tablets per server %s, %s]",
         table, aEntries, bEntries, createNanos / 1e9, copyNanos / 1e9, balanceNanos / 1e9,
         balanced ? "balanced" : hosted ? "hosted but not balanced" : "not all hosted",
-        tabletsPerServer);
+        tabletsPerServer, pinned() ? "parts pinned to " + partServers : "parts not pinned");
   }
 }

@@ -37,6 +37,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
+import org.spgemm.balancer.PartBalancer;
+import org.spgemm.balancer.PartServerMap;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.partition.plan.PartitionPlan;
 
@@ -48,7 +50,10 @@ import org.spgemm.partition.plan.PartitionPlan;
  *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, the
  *       nested-scan dispatch property ({@value TableLayout#NESTED_DISPATCH_PROPERTY},
  *       M's value or {@value TableLayout#DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
- *       tablet p holds exactly the rows of part p.
+ *       tablet p holds exactly the rows of part p. With more than one part, {@link PartBalancer}
+ *       is its balancer and the parts are spread evenly over the live tablet servers
+ *       ({@link PartServerMap#spread}, recorded in {@value TableLayout#PARTS_PROPERTY}), so
+ *       every tablet of part p stays on one server even when split.
  *   <li>One BatchScanner pass over families A and B of M: A entry (i, j) becomes
  *       ({@code newARowKey(i)}, {@code newBRowKey(j)}): A's column keys are rewritten to B's new
  *       row keys, since column j of A names row j of B. B entry (j, k) becomes
@@ -56,7 +61,11 @@ import org.spgemm.partition.plan.PartitionPlan;
  *       are copied as bytes. The shape records of A and B in row {@value TableLayout#META_ROW} are
  *       copied; nothing else of M is (C, job records).
  *   <li>A bounded wait, polling {@code tableOperations().locate}, until every tablet is hosted
- *       and the tablet counts of any two live tablet servers differ by at most one.
+ *       and the tablet counts of any two live tablet servers differ by at most one. If the
+ *       tablets are still not all hosted when it ends and the part balancer was set (the manager
+ *       cannot load it when the iterators jar is not on its classpath, and then never assigns the
+ *       tablets), the balancer property is removed, so Accumulo's default balancer places the
+ *       tablets, and the wait is repeated; the result then reports the parts as not pinned.
  * </ol>
  *
  * <p>Original keys stay recoverable with {@link PartitionPlan#originalKey(String)}. If the copy
@@ -99,7 +108,7 @@ public final class PlanApplier {
           + " name or delete it");
     }
     long t0 = System.nanoTime();
-    createTarget(client, source, target, plan);
+    PartServerMap pins = createTarget(client, source, target, plan);
     long t1 = System.nanoTime();
     long[] copied;
     try {
@@ -114,12 +123,38 @@ public final class PlanApplier {
     }
     long t2 = System.nanoTime();
     Placement p = awaitPlacement(client, target, plan.parts(), opts.balanceTimeout().toMillis());
+    if (pins != null && !p.hosted) {
+      unpin(client, target);
+      pins = null;
+      p = awaitPlacement(client, target, plan.parts(), opts.balanceTimeout().toMillis());
+    }
     long t3 = System.nanoTime();
     return new ApplyResult(target, copied[0], copied[1], t1 - t0, t2 - t1, t3 - t2, p.hosted,
-        p.balanced, p.locations, p.perServer);
+        p.balanced, p.locations, p.perServer, pins == null ? List.of() : pins.servers());
   }
 
-  private static void createTarget(AccumuloClient client, String source, String target,
+  /**
+   * The part-to-server mapping for a new table of the plan's parts over the live tablet servers,
+   * or null when there is nothing to pin (one part, or no server known).
+   */
+  private static PartServerMap pinParts(AccumuloClient client, PartitionPlan plan) {
+    List<String> servers = client.instanceOperations().getTabletServers();
+    return plan.parts() < 2 || servers.isEmpty() ? null
+        : PartServerMap.spread(plan.parts(), servers);
+  }
+
+  private static void unpin(AccumuloClient client, String target) {
+    try {
+      client.tableOperations().removeProperty(target, TableLayout.TABLE_BALANCER_PROPERTY);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      throw new TablePartitionException("the tablets of " + target + " were not hosted with "
+          + PartBalancer.class.getSimpleName() + " (is the iterators jar on the manager's"
+          + " classpath?) and its balancer property cannot be removed: " + e.getMessage(), e);
+    }
+  }
+
+  /** Creates the target table; returns its part-to-server mapping, or null if not pinned. */
+  private static PartServerMap createTarget(AccumuloClient client, String source, String target,
       PartitionPlan plan) {
     try {
       Map<String,Set<Text>> groups = client.tableOperations().getLocalityGroups(source);
@@ -133,6 +168,11 @@ public final class PlanApplier {
           .get(TableLayout.NESTED_DISPATCH_PROPERTY);
       props.put(TableLayout.NESTED_DISPATCH_PROPERTY,
           nested == null || nested.isEmpty() ? TableLayout.DEFAULT_NESTED_EXECUTOR : nested);
+      PartServerMap pins = pinParts(client, plan);
+      if (pins != null) {
+        props.put(TableLayout.TABLE_BALANCER_PROPERTY, PartBalancer.class.getName());
+        props.put(TableLayout.PARTS_PROPERTY, pins.format());
+      }
       NewTableConfiguration ntc =
           new NewTableConfiguration().setLocalityGroups(groups).setProperties(props);
       if (!plan.splitPoints().isEmpty()) {
@@ -141,6 +181,7 @@ public final class PlanApplier {
         ntc = ntc.withSplits(splits);
       }
       client.tableOperations().create(target, ntc);
+      return pins;
     } catch (TableNotFoundException e) {
       throw new IllegalArgumentException("table " + source + " does not exist", e);
     } catch (TableExistsException e) {
