@@ -1,7 +1,9 @@
 package org.spgemm.client;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
@@ -12,6 +14,7 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.TableLayout;
 
@@ -132,6 +135,23 @@ public final class TableM {
           + " and this user may not set it (needs ALTER_TABLE); ask the table's owner", e);
     } catch (AccumuloException e) {
       throw new ClusterException("cannot configure " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  static List<Range> tabletRanges(AccumuloClient client, String table) {
+    try {
+      List<Range> ranges = new ArrayList<>();
+      Text prev = null;
+      for (Text split : client.tableOperations().listSplits(table)) {
+        ranges.add(new Range(prev, false, split, true));
+        prev = split;
+      }
+      ranges.add(new Range(prev, false, null, true));
+      return ranges;
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, null);
+    } catch (AccumuloSecurityException | AccumuloException e) {
+      throw new ClusterException("cannot list tablets of " + table + ": " + e.getMessage(), e);
     }
   }
 }

@@ -2,6 +2,7 @@ package org.spgemm.client;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -299,11 +300,24 @@ public final class TablePlan {
     splits.put("gRRp", metricsMap(metrics()));
     splits.put("equalRows", metricsMap(baselineMetrics()));
     m.put("splits", splits);
+    List<Object> candidates = new ArrayList<>();
+    for (PlanChoice.Candidate c : candidates()) {
+      Map<String,Object> cm = metricsMap(c.metrics());
+      cm.put("balanced", c.balanced());
+      Map<String,Object> named = new LinkedHashMap<>();
+      named.put("candidate", c.kind().label());
+      named.putAll(cm);
+      candidates.add(named);
+    }
+    m.put("candidates", candidates);
+    m.put("winner", choice == null ? null : winner().label());
+    m.put("reason", choiceReason());
     Map<String,Object> steps = new LinkedHashMap<>();
     steps.put("symbolic", symbolicNanos / 1e9);
     steps.put("graph", graphNanos / 1e9);
     steps.put("metis", metisNanos / 1e9);
     steps.put("plan", planNanos / 1e9);
+    steps.put("refine", refineNanos() / 1e9);
     ApplyResult r = applied;
     if (r != null) {
       steps.put("apply", r.totalNanos() / 1e9);

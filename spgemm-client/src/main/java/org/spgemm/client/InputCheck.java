@@ -1,0 +1,81 @@
+package org.spgemm.client;
+
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.hadoop.io.Text;
+
+/**
+ * What a multiply checks before it changes anything: that M and B's table exist, that the A and
+ * B families are there, and that their shapes fit.
+ */
+final class InputCheck {
+
+  private final AccumuloClient client;
+  private final String table;
+  private final String bTable;
+  private final MultiplyOptions opts;
+
+  InputCheck(AccumuloClient client, String table, String bTable, MultiplyOptions opts) {
+    this.client = client;
+    this.table = table;
+    this.bTable = bTable;
+    this.opts = opts;
+  }
+
+  /** Checks tables, families and shapes; returns C's shape when A's and B's are known. */
+  Shape check() {
+    if (!client.tableOperations().exists(table)) {
+      throw ClusterException.noTable(table, null);
+    }
+    if (!client.tableOperations().exists(bTable)) {
+      throw ClusterException.noTable(bTable, null);
+    }
+    requireFamily(table, opts.aFamily, "A");
+    requireFamily(bTable, opts.bFamily, "B");
+    Shape a = MatrixStore.shape(client, table, opts.aFamily).orElse(null);
+    Shape b = MatrixStore.shape(client, bTable, opts.bFamily).orElse(null);
+    if (a != null && b != null) {
+      if (a.cols() != b.rows()) {
+        throw new DimensionMismatchException("shape mismatch: A (" + table + ":" + opts.aFamily
+            + ") is " + a + " but B (" + bTable + ":" + opts.bFamily + ") is " + b
+            + " (A columns must equal B rows)");
+      }
+      return new Shape(a.rows(), b.cols(), 0, Math.max(a.keyWidth(), b.keyWidth()));
+    }
+    return null;
+  }
+
+  /** A family must be a locality group of the table or hold at least one entry. */
+  private void requireFamily(String t, String family, String role) {
+    if (hasEntries(client, t, family)) {
+      return;
+    }
+    try {
+      if (client.tableOperations().getLocalityGroups(t).values().stream()
+          .anyMatch(g -> g.contains(new Text(family)))) {
+        return; // an empty matrix that has its own locality group
+      }
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(t, null);
+    } catch (AccumuloException e) {
+      // reading table configuration takes more than READ; the entries decide then
+    }
+    throw new InvalidOptionException("family " + family + " (" + role + ") not found in table "
+        + t + ": no locality group and no entries");
+  }
+
+  static boolean hasEntries(AccumuloClient client, String t, String family) {
+    try (Scanner s = client.createScanner(t, MatrixStore.userAuths(client))) {
+      s.fetchColumnFamily(new Text(family));
+      s.setBatchSize(1);
+      return s.iterator().hasNext();
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(t, null);
+    } catch (RuntimeException e) {
+      throw new ClusterException("cannot scan table " + t + " (READ permission needed): "
+          + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package org.spgemm.client;
+
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.spgemm.iterators.CompactionMultiplyIterator;
+import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
+import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.TableLayout;
+
+/**
+ * The iterator setting of one multiply: the engine's iterator with the job and every option the
+ * caller set (the rest are the iterator's defaults), checked by the iterator's own parser.
+ */
+final class MultiplySetting {
+
+  private MultiplySetting() {}
+
+  static IteratorSetting of(Engine engine, String jobId, String jobKey, String table, Mode mode,
+      MultiplyOptions opts) {
+    IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY, TableLayout.ITERATOR_NAME,
+        engine == Engine.SCAN ? RowByRowMultiplyIterator.class : CompactionMultiplyIterator.class);
+    if (engine == Engine.SCAN) {
+      MultiplyIteratorOptions.setJob(is, jobId, jobKey);
+    } else {
+      MultiplyIteratorOptions.setCompactionJob(is, jobId, table, System.currentTimeMillis());
+    }
+    MultiplyIteratorOptions.setMode(is, mode);
+    MultiplyIteratorOptions.setFamilies(is, opts.aFamily, opts.bFamily, opts.cFamily);
+    if (opts.bTable != null) {
+      MultiplyIteratorOptions.setBTable(is, opts.bTable);
+    }
+    MultiplyIteratorOptions.setSemiring(is, opts.semiring);
+    MultiplyIteratorOptions.setCodecs(is, opts.codecA, opts.codecB, opts.codecC);
+    if (opts.cVisibility != null) {
+      MultiplyIteratorOptions.setCVisibility(is, opts.cVisibility);
+    }
+    setIfGiven(is, MultiplyIteratorOptions.BATCH_B_ROWS, opts.batchBRows);
+    setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_ROWS, opts.maxBatchRows);
+    setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_BYTES, opts.maxBatchBytes);
+    setIfGiven(is, MultiplyIteratorOptions.CACHE_BYTES, opts.cacheBytes);
+    setIfGiven(is, MultiplyIteratorOptions.THREADS, opts.threads);
+    setIfGiven(is, MultiplyIteratorOptions.SCAN_THREADS, opts.scanThreads);
+    try {
+      MultiplyIteratorOptions.parse(is.getOptions());
+    } catch (IllegalArgumentException e) {
+      throw new InvalidOptionException(e.getMessage());
+    }
+    return is;
+  }
+
+  private static void setIfGiven(IteratorSetting is, String option, Number value) {
+    if (value != null) {
+      MultiplyIteratorOptions.set(is, option, value.longValue());
+    }
+  }
+}
