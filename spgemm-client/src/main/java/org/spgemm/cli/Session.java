@@ -41,8 +41,17 @@ final class Session implements AutoCloseable {
       c.securityOperations().getUserAuthorizations(c.whoami());
       return new Session(null, c);
     } catch (Exception e) {
-      throw new ClusterException("cannot connect with " + clientProps + ": " + e.getMessage(), e);
+      throw new ClusterException("cannot connect with " + clientProps + ": " + message(e), e);
     }
+  }
+
+  /** The message of the innermost exception that only wrapped no other's text. */
+  private static String message(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && String.valueOf(t.getMessage()).equals(t.getCause().toString())) {
+      t = t.getCause();
+    }
+    return t.getMessage();
   }
 
   @Override
