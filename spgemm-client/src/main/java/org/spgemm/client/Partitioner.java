@@ -25,8 +25,8 @@ import org.spgemm.partition.table.TablePartitionException;
  *
  * <pre>{@code
  * TablePlan plan = Partitioner.plan(client, "M", 4, PartitionOptions.parts(4).withSeed(1));
- * plan.apply(client, "M_grrp");                       // re-keyed copy, one tablet per part
- * SpGEMM.multiply(client, "M_grrp", MultiplyOptions.defaults());
+ * plan.multiply(client, "M_grrp", ApplyOptions.defaults(), // re-keyed copy, one tablet per
+ *     MultiplyOptions.defaults());                     // part, and the multiply there
  * SparseMatrix c = Partitioner.readC(client, "M_grrp", rows, cols, ValueCodecs.DECIMAL);
  * }</pre>
  *

@@ -113,7 +113,7 @@ class ServerInternalImportsTest {
     }
   }
 
-  private static List<String> modules(Path pom) throws IOException {
+  static List<String> modules(Path pom) throws IOException {
     assertTrue(Files.isRegularFile(pom), "no root pom at " + pom);
     Matcher m = Pattern.compile("<module>\\s*([^<\\s]+)\\s*</module>").matcher(
         Files.readString(pom));
