@@ -250,15 +250,16 @@ wait_tcp() { # ip port seconds what [log-name]
   done
 }
 
-# every recorded process still running (a dead one fails `up` at once, naming its log)
+# every recorded process still running (a dead one fails `up` at once, naming its log); by
+# kill -0, since just after the fork a child's command line is still that of this script
 all_alive() {
   local pid name ns
-  while read -r pid name ns; do ours "$pid" || return 1; done < "$pids_file"
+  while read -r pid name ns; do kill -0 "$pid" 2>/dev/null || return 1; done < "$pids_file"
 }
 all_alive_reason() {
   local pid name ns
   while read -r pid name ns; do
-    ours "$pid" || { echo "$name exited: see logs/$name.log: $(tail -1 "$dir/logs/$name.log")"; return; }
+    kill -0 "$pid" 2>/dev/null || { echo "$name exited: see logs/$name.log: $(tail -1 "$dir/logs/$name.log")"; return; }
   done < "$pids_file"
 }
 
