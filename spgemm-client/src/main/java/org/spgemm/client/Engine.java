@@ -15,5 +15,5 @@ public enum Engine {
 
   /** Name of the default engine, for help texts. */
   public static final String DEFAULT_NAME = "compaction";
-  public static final Engine DEFAULT = COMPACTION;
+  public static final Engine DEFAULT = valueOf(DEFAULT_NAME.toUpperCase(java.util.Locale.ROOT));
 }
