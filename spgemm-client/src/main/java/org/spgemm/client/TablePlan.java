@@ -323,7 +323,7 @@ public final class TablePlan {
       steps.put("apply", r.totalNanos() / 1e9);
     }
     m.put("stepSeconds", steps);
-    m.put("symbolicIn", symbolic.name().toLowerCase(Locale.ROOT));
+    m.put("symbolicIn", symbolic == null ? null : symbolic.name().toLowerCase(Locale.ROOT));
     return m;
   }
 
