@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * The one JSON writer of the project (RFC 8259, no dependency): writes a tree of {@link Map}
  * (keys in the map's order), {@link List}, {@link String}, {@link Number}, {@link Boolean} and
- * null, indented by two spaces. Doubles are written with up to 6 decimals; NaN and infinities,
+ * null, indented by two spaces; an array of scalars stays on one line. Doubles are written with up to 6 decimals; NaN and infinities,
  * which JSON lacks, as null.
  */
 public final class JsonWriter {
@@ -71,6 +71,17 @@ public final class JsonWriter {
   private void array(List<?> l, int depth) {
     if (l.isEmpty()) {
       out.append("[]");
+      return;
+    }
+    if (l.stream().noneMatch(v -> v instanceof Map || v instanceof List)) {
+      out.append('[');
+      String sep = "";
+      for (Object v : l) {
+        out.append(sep);
+        value(v, depth);
+        sep = ", ";
+      }
+      out.append(']');
       return;
     }
     out.append('[');

@@ -24,6 +24,7 @@ class JsonWriterTest {
     m.put("none", null);
     m.put("ok", true);
     m.put("list", Arrays.asList(3, "x", Map.of()));
+    m.put("scalars", Arrays.asList(1, "y", null));
     m.put("inner", inner);
     assertEquals("{\n"
         + "  \"name\": \"q\\\"\\\\\\n\\t\\u0001\",\n"
@@ -33,6 +34,7 @@ class JsonWriterTest {
         + "  \"none\": null,\n"
         + "  \"ok\": true,\n"
         + "  \"list\": [\n    3,\n    \"x\",\n    {}\n  ],\n"
+        + "  \"scalars\": [1, \"y\", null],\n"
         + "  \"inner\": {\n    \"z\": 1,\n    \"a\": []\n  }\n"
         + "}\n", JsonWriter.write(m));
   }

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The little JSON the plan file needs (RFC 8259), to avoid a dependency: string escaping for
- * writing, and a recursive-descent reader of the values a plan holds, producing
+ * The JSON reader the plan file needs (RFC 8259), to avoid a dependency (plans are written by
+ * {@link org.spgemm.json.JsonWriter}): a recursive-descent reader of the values a plan holds,
+ * producing
  * {@code Map<String,Object>} (insertion ordered), {@code List<Object>}, {@code String},
  * {@code Long} (integers) or {@code Double} (numbers with a fraction or exponent). The literals
  * true, false and null never occur in a plan and are rejected.
@@ -22,38 +23,6 @@ final class Json {
 
   private Json(Reader in) {
     this.in = in;
-  }
-
-  /** Appends s as a JSON string literal. */
-  static void writeString(Appendable out, String s) throws IOException {
-    out.append('"');
-    for (int k = 0; k < s.length(); k++) {
-      char c = s.charAt(k);
-      switch (c) {
-        case '"':
-          out.append("\\\"");
-          break;
-        case '\\':
-          out.append("\\\\");
-          break;
-        case '\n':
-          out.append("\\n");
-          break;
-        case '\r':
-          out.append("\\r");
-          break;
-        case '\t':
-          out.append("\\t");
-          break;
-        default:
-          if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-      }
-    }
-    out.append('"');
   }
 
   /**

@@ -6,10 +6,15 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
+import java.util.stream.IntStream;
+import org.spgemm.json.JsonWriter;
 import org.spgemm.partition.graph.BipartiteGraph;
 
 /**
@@ -49,63 +54,44 @@ public final class PlanIO {
     }
   }
 
-  /** Writes the plan as JSON; the writer is flushed, not closed. */
+  /** Writes the plan as JSON ({@link JsonWriter}); the writer is flushed, not closed. */
   static void write(PartitionPlan plan, Writer w) throws IOException {
-    w.write("{\n  \"format\": ");
-    Json.writeString(w, FORMAT);
-    w.write(",\n  \"version\": " + VERSION);
-    w.write(",\n  \"parts\": " + plan.parts());
-    w.write(",\n  \"prefixDigits\": " + plan.prefixDigits());
-    w.write(",\n  \"separator\": ");
-    Json.writeString(w, String.valueOf(PartitionPlan.SEPARATOR));
-    w.write(",\n  \"splitPoints\": [");
-    List<String> splits = plan.splitPoints();
-    for (int s = 0; s < splits.size(); s++) {
-      w.write(s == 0 ? "" : ", ");
-      Json.writeString(w, splits.get(s));
-    }
-    w.write("],\n  \"aRows\": ");
-    writeRows(w, plan.numARows(), plan::aRowKey, plan::aPart);
-    w.write(",\n  \"bRows\": ");
-    writeRows(w, plan.numBRows(), plan::bRowKey, plan::bPart);
-    w.write(",\n  \"metrics\": ");
-    writeMetrics(w, plan.metrics());
-    w.write(",\n  \"baseline\": ");
-    writeMetrics(w, plan.baselineMetrics());
-    w.write("\n}\n");
+    Map<String,Object> m = new LinkedHashMap<>();
+    m.put("format", FORMAT);
+    m.put("version", VERSION);
+    m.put("parts", plan.parts());
+    m.put("prefixDigits", plan.prefixDigits());
+    m.put("separator", String.valueOf(PartitionPlan.SEPARATOR));
+    m.put("splitPoints", plan.splitPoints());
+    m.put("aRows", rows(plan.numARows(), plan::aRowKey, plan::aPart));
+    m.put("bRows", rows(plan.numBRows(), plan::bRowKey, plan::bPart));
+    m.put("metrics", metrics(plan.metrics()));
+    m.put("baseline", metrics(plan.baselineMetrics()));
+    w.write(JsonWriter.write(m));
     w.flush();
   }
 
-  private static void writeRows(Writer w, int n, IntFunction<String> key, IntUnaryOperator part)
-      throws IOException {
-    w.write("{\n    \"keys\": [");
-    for (int i = 0; i < n; i++) {
-      w.write(i == 0 ? "" : ",");
-      Json.writeString(w, key.apply(i));
-    }
-    w.write("],\n    \"parts\": [");
-    for (int i = 0; i < n; i++) {
-      w.write(i == 0 ? "" : ",");
-      w.write(Integer.toString(part.applyAsInt(i)));
-    }
-    w.write("]\n  }");
+  private static Map<String,Object> rows(int n, IntFunction<String> key, IntUnaryOperator part) {
+    Map<String,Object> m = new LinkedHashMap<>();
+    m.put("keys", IntStream.range(0, n).mapToObj(key).toList());
+    m.put("parts", IntStream.range(0, n).map(part).boxed().toList());
+    return m;
   }
 
-  private static void writeMetrics(Writer w, PlanMetrics m) throws IOException {
-    w.write("{\"cutSize\": " + m.cutSize() + ", \"cutEdges\": " + m.cutEdges()
-        + ", \"remoteBVolume\": " + m.remoteBVolume() + ", \"imbalance\": [");
-    for (int c = 0; c < BipartiteGraph.NCON; c++) {
-      w.write((c == 0 ? "" : ", ") + m.imbalance(c));
+  private static Map<String,Object> metrics(PlanMetrics pm) {
+    Map<String,Object> m = new LinkedHashMap<>();
+    m.put("cutSize", pm.cutSize());
+    m.put("cutEdges", pm.cutEdges());
+    m.put("remoteBVolume", pm.remoteBVolume());
+    m.put("imbalance", Arrays.stream(pm.imbalance()).boxed().toList());
+    List<Object> weights = new ArrayList<>();
+    for (int p = 0; p < pm.parts(); p++) {
+      int part = p;
+      weights.add(IntStream.range(0, BipartiteGraph.NCON).mapToObj(c -> pm.partWeight(part, c))
+          .toList());
     }
-    w.write("], \"partWeights\": [");
-    for (int p = 0; p < m.parts(); p++) {
-      w.write(p == 0 ? "[" : ", [");
-      for (int c = 0; c < BipartiteGraph.NCON; c++) {
-        w.write((c == 0 ? "" : ", ") + m.partWeight(p, c));
-      }
-      w.write("]");
-    }
-    w.write("]}");
+    m.put("partWeights", weights);
+    return m;
   }
 
   /**

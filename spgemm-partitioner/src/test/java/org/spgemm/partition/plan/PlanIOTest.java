@@ -49,14 +49,15 @@ class PlanIOTest {
     assertInvalid("unsupported version", json.replace("\"version\": 1", "\"version\": 9"));
     assertInvalid("\"splitPoints\" do not match",
         json.replace("[\"p0001\"]", "[\"p0002\"]"));
-    assertInvalid("outside 0..1", json.replace("\"parts\": [0,0,1,1]", "\"parts\": [0,0,1,5]"));
+    assertInvalid("outside 0..1",
+        json.replace("\"parts\": [0, 0, 1, 1]", "\"parts\": [0, 0, 1, 5]"));
     assertInvalid("has 3 parts but 4 row keys",
-        json.replace("\"parts\": [0,0,1,1]", "\"parts\": [0,0,1]"));
+        json.replace("\"parts\": [0, 0, 1, 1]", "\"parts\": [0, 0, 1]"));
     assertInvalid("unexpected text", json + "{}");
     assertInvalid("metrics: metrics must be non-negative",
         json.replaceFirst("\"cutSize\": 11", "\"cutSize\": -1"));
     assertInvalid("aRows.parts[1] must be an integer",
-        json.replace("\"parts\": [0,0,1,1]", "\"parts\": [0,\"x\",1,1]"));
+        json.replace("\"parts\": [0, 0, 1, 1]", "\"parts\": [0, \"x\", 1, 1]"));
     assertInvalid("must be a JSON object", "[]");
     assertInvalid("unexpected character 't'",
         json.replace("\"version\": 1", "\"version\": true"));
