@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:unexpected failure (see --debug)",
         "2:bad usage or input (options, files, shapes, semiring)",
-        "3:cluster failure or refusal (unreachable, missing table, permission)"})
+        "3:cluster failure or refusal (unreachable, missing table, permission, missing"
+            + " scan executor)"})
 public final class SpgemmCommand {
 
   static CommandLine commandLine() {
