@@ -25,8 +25,10 @@ import org.spgemm.env.TabletServerBridge;
  * compaction round and every other scope passes entries through unchanged.
  *
  * <p>It computes only for a running job record that a writer of this table put there and whose
- * table is the one compacted; it never throws (a failing compaction is retried for ever): errors
- * are recorded beside the job record and the pass ends early. Per-tablet counts are recorded the
+ * table is the one compacted. The job's errors are recorded beside the job record and the pass
+ * ends early, without throwing (Accumulo would retry the compaction for ever); only when the
+ * compaction itself is being stopped (interrupted, cancelled) does it throw, so that Accumulo
+ * runs the compaction again instead of the job failing for a killed server. Per-tablet counts are recorded the
  * same way, so clients without the SYSTEM permission can follow progress.
  */
 public class CompactionMultiplyIterator
@@ -102,6 +104,10 @@ public class CompactionMultiplyIterator
     } catch (BadInputException e) {
       return e.getMessage();
     } catch (RuntimeException e) {
+      if (CompactionPass.byInterrupt(e)) {
+        // stopped while reading the job record: not the job's failure; the compaction runs again
+        throw new IllegalStateException("interrupted while checking job " + opts.job(), e);
+      }
       return "cannot check job " + opts.job() + ": " + e;
     }
   }

@@ -1,6 +1,7 @@
 package org.spgemm.iterators;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Map;
@@ -25,9 +26,10 @@ import org.spgemm.progress.Counter;
 /**
  * The pass of a compaction that writes C's locality group: reads the tablet's A rows from the
  * compaction's source, keeps up to {@code threads} batches computing on the worker pool, and hands
- * out their C rows entry by entry in key order. Old C is not read, so it is replaced. On any
- * failure it records the error ({@link TabletRecords}) and ends the pass early: it never throws,
- * since Accumulo retries a failing compaction for ever.
+ * out their C rows entry by entry in key order. Old C is not read, so it is replaced. On a failure
+ * of the job it records the error ({@link TabletRecords}) and ends the pass early without
+ * throwing, since Accumulo retries a failing compaction for ever; an interrupted or cancelled
+ * pass records nothing and throws, so the compaction runs again.
  */
 final class CompactionPass {
 
@@ -130,13 +132,32 @@ final class CompactionPass {
       if (live) {
         records.done(total);
       }
-    } catch (BadInputException | CancellationException e) {
-      stop(e.getMessage() == null ? "cancelled" : e.getMessage());
+    } catch (BadInputException e) {
+      stop(e.getMessage());
     } catch (IOException e) {
       throw e; // the compaction's own files failed: Accumulo deals with that as with any compaction
     } catch (Exception e) {
+      if (byInterrupt(e)) {
+        // the compaction is being stopped (server shutting down, compaction cancelled): not the
+        // job's failure; Accumulo runs the compaction again, or the client has cancelled it
+        halt();
+        InterruptedIOException stopped = new InterruptedIOException("multiply interrupted");
+        stopped.initCause(e);
+        throw stopped;
+      }
       stop("multiply failed in tablet server " + TabletServerBridge.serverId() + ": " + e);
     }
+  }
+
+  /** True if {@code e} comes from stopping this thread or its workers, not from the job. */
+  static boolean byInterrupt(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InterruptedException || t instanceof InterruptedIOException
+          || t instanceof CancellationException) {
+        return true;
+      }
+    }
+    return Thread.currentThread().isInterrupted();
   }
 
   private void setTop() {
@@ -208,6 +229,12 @@ final class CompactionPass {
 
   /** Ends the pass early: records why, stops the workers, returns nothing more. */
   private void stop(String why) {
+    halt();
+    records.error(why);
+  }
+
+  /** Stops the workers; the pass returns nothing more. */
+  private void halt() {
     live = false;
     for (Slot s : slots) {
       s.future().cancel(true);
@@ -217,7 +244,6 @@ final class CompactionPass {
     row = null;
     topKey = null;
     topValue = null;
-    records.error(why);
   }
 
   /** True once the pass ended, normally or not; its memory may then be given back. */
