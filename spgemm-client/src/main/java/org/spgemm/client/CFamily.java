@@ -23,12 +23,18 @@ final class CFamily {
     this.opts = opts;
   }
 
-  /** True if C holds entries already; refused unless the options say replace. */
-  boolean refuseStaleUnlessReplace() {
+  /**
+   * True if C holds entries already that the multiply replaces; refused unless the options say
+   * overwrite. A stored C that is an input (accumulated into, kept outside the mask) is neither.
+   */
+  boolean refuseStaleUnlessOverwrite() {
+    if (opts.readsC()) {
+      return false;
+    }
     boolean stale = InputCheck.hasEntries(client, table, opts.cFamily);
-    if (stale && !opts.replace) {
+    if (stale && !opts.overwrite) {
       throw new SpgemmException("family " + opts.cFamily + " of " + table
-          + " already holds entries; clear it or multiply with replace");
+          + " already holds entries; clear it or multiply with overwrite");
     }
     return stale;
   }

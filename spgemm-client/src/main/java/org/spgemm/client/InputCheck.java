@@ -42,9 +42,42 @@ final class InputCheck {
             + ") is " + a + " but B (" + bTable + ":" + opts.bFamily + ") is " + b
             + " (A columns must equal B rows)");
       }
-      return new Shape(a.rows(), b.cols(), 0, Math.max(a.keyWidth(), b.keyWidth()));
+      Shape c = new Shape(a.rows(), b.cols(), 0, Math.max(a.keyWidth(), b.keyWidth()));
+      checkMxmShapes(c);
+      return c;
     }
+    checkMxmShapes(null);
     return null;
+  }
+
+  /** The mask must exist and have C's shape; a stored C that is merged must have it too. */
+  private void checkMxmShapes(Shape c) {
+    if (opts.maskFamily != null) {
+      requireFamily(table, opts.maskFamily, "mask");
+      Shape m = MatrixStore.shape(client, table, opts.maskFamily).orElse(null);
+      if (c != null && m != null && (m.rows() != c.rows() || m.cols() != c.cols())) {
+        throw new DimensionMismatchException("shape mismatch: the mask (" + table + ":"
+            + opts.maskFamily + ") is " + m + " but C = A*B is " + c.rows() + "x" + c.cols());
+      }
+    }
+    if (opts.readsC() && c != null) {
+      Shape old = MatrixStore.shape(client, table, opts.cFamily).orElse(null);
+      if (old != null && (old.rows() != c.rows() || old.cols() != c.cols())
+          && InputCheck.hasEntries(client, table, opts.cFamily)) {
+        throw new DimensionMismatchException("shape mismatch: the stored C (" + table + ":"
+            + opts.cFamily + ") is " + old + " but A*B is " + c.rows() + "x" + c.cols());
+      }
+    }
+  }
+
+  /** Transpose: A's family must be there; returns the transpose's shape when A's is known. */
+  Shape checkTranspose() {
+    if (!client.tableOperations().exists(table)) {
+      throw ClusterException.noTable(table, null);
+    }
+    requireFamily(table, opts.aFamily, "A");
+    return MatrixStore.shape(client, table, opts.aFamily)
+        .map(a -> new Shape(a.cols(), a.rows(), 0, a.keyWidth())).orElse(null);
   }
 
   /** A family must be a locality group of the table or hold at least one entry. */

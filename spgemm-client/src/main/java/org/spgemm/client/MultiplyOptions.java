@@ -2,10 +2,14 @@ package org.spgemm.client;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.spgemm.algebra.BinaryOp;
+import org.spgemm.algebra.BinaryOps;
+import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.Select;
 import org.spgemm.iterators.TableLayout;
 
 /**
@@ -31,7 +35,19 @@ public final class MultiplyOptions {
   final String bFamily;
   final String cFamily;
   final String bTable;
+  final boolean overwrite;
+  final String maskFamily;
+  final MaskMode maskMode;
+  final boolean maskComplement;
+  final String accum;
   final boolean replace;
+  final boolean transposeA;
+  final boolean transposeB;
+  final String rowFirst;
+  final String rowLast;
+  final String colFirst;
+  final String colLast;
+  final String select;
   final Engine engine;
   final Duration progressTimeout;
   final Duration lease;
@@ -56,7 +72,19 @@ public final class MultiplyOptions {
     this.bFamily = b.bFamily;
     this.cFamily = b.cFamily;
     this.bTable = b.bTable;
+    this.overwrite = b.overwrite;
+    this.maskFamily = b.maskFamily;
+    this.maskMode = b.maskMode;
+    this.maskComplement = b.maskComplement;
+    this.accum = b.accum;
     this.replace = b.replace;
+    this.transposeA = b.transposeA;
+    this.transposeB = b.transposeB;
+    this.rowFirst = b.rowFirst;
+    this.rowLast = b.rowLast;
+    this.colFirst = b.colFirst;
+    this.colLast = b.colLast;
+    this.select = b.select;
     this.engine = b.engine;
     this.progressTimeout = b.progressTimeout;
     this.lease = b.lease;
@@ -70,6 +98,15 @@ public final class MultiplyOptions {
     this.tabletParallelism = b.tabletParallelism;
     this.nestedExecutor = b.nestedExecutor;
     this.listener = b.listener;
+    this.source = b.copy();
+  }
+
+  /** The builder this was built from, for variants (transposed inputs, algorithm steps). */
+  private final Builder source;
+
+  /** A builder holding every option of this one, to change some and build again. */
+  public Builder toBuilder() {
+    return source.copy();
   }
 
   public static Builder builder() {
@@ -104,7 +141,20 @@ public final class MultiplyOptions {
     return engine;
   }
 
-  public static final class Builder {
+  public boolean transposeA() {
+    return transposeA;
+  }
+
+  public boolean transposeB() {
+    return transposeB;
+  }
+
+  /** True when the stored C is read: merged by the accumulator or kept outside the mask. */
+  boolean readsC() {
+    return accum != null || (maskFamily != null && !replace);
+  }
+
+  public static final class Builder implements Cloneable {
     private String semiring = MultiplyIteratorOptions.DEFAULT_SEMIRING;
     private String codec = MultiplyIteratorOptions.DEFAULT_CODEC;
     private String codecA;
@@ -114,7 +164,19 @@ public final class MultiplyOptions {
     private String bFamily = TableLayout.B_FAMILY;
     private String cFamily = TableLayout.C_FAMILY;
     private String bTable;
-    private boolean replace = true;
+    private boolean overwrite = true;
+    private String maskFamily;
+    private MaskMode maskMode = MaskMode.VALUE;
+    private boolean maskComplement;
+    private String accum;
+    private boolean replace;
+    private boolean transposeA;
+    private boolean transposeB;
+    private String rowFirst;
+    private String rowLast;
+    private String colFirst;
+    private String colLast;
+    private String select;
     private Engine engine = Engine.DEFAULT;
     private String cVisibility;
     private Duration progressTimeout = DEFAULT_PROGRESS_TIMEOUT;
@@ -173,9 +235,96 @@ public final class MultiplyOptions {
       return this;
     }
 
-    /** When false, refuse to run if the C family already holds entries. Default true. */
-    public Builder replace(boolean replace) {
-      this.replace = replace;
+    /**
+     * When false, refuse to run if the C family already holds entries (unless the stored C is an
+     * input: accumulated into, or kept outside a mask). Default true.
+     */
+    public Builder overwrite(boolean overwrite) {
+      this.overwrite = overwrite;
+      return this;
+    }
+
+    /**
+     * C&lt;M&gt;: only entries of C where the mask, family {@code family} of M, lets them through
+     * are computed (masked-out products are never formed). The mask's rows are C's rows, so the
+     * compaction writing C reads it locally. {@code mode}: VALUE (an entry lets through when
+     * not zero, read with A's codec) or STRUCTURE (any entry); {@code complement} inverts it.
+     * The mask must have C's shape.
+     */
+    public Builder mask(String family, MaskMode mode, boolean complement) {
+      if (family == null || family.isEmpty()) {
+        throw new InvalidOptionException("mask family must not be empty");
+      }
+      this.maskFamily = family;
+      this.maskMode = Objects.requireNonNull(mode);
+      this.maskComplement = complement;
+      return this;
+    }
+
+    /**
+     * C = C op (A·B): the product is merged with the C already stored (op(c, t) where both have
+     * an entry, whichever exists otherwise). Without it C is replaced by the product. Built-in
+     * names: {@link BinaryOps#names()}.
+     */
+    public Builder accum(String op) {
+      try {
+        this.accum = BinaryOps.nameOf(BinaryOps.forName(op));
+      } catch (IllegalArgumentException e) {
+        throw new InvalidOptionException(e.getMessage());
+      }
+      return this;
+    }
+
+    public Builder accum(BinaryOp op) {
+      this.accum = BinaryOps.nameOf(op);
+      return this;
+    }
+
+    /** GrB_REPLACE: entries of the stored C outside the mask are deleted (kept by default). */
+    public Builder replace() {
+      this.replace = true;
+      return this;
+    }
+
+    /**
+     * Use Aᵀ: a server-side transpose writes it into family {@code A^T} of M first (row-by-row
+     * needs rows of Aᵀ), rewritten on every call, and left there.
+     */
+    public Builder transposeA() {
+      this.transposeA = true;
+      return this;
+    }
+
+    /** Use Bᵀ, written into family {@code B^T} of B's table first (see {@link #transposeA}). */
+    public Builder transposeB() {
+      this.transposeB = true;
+      return this;
+    }
+
+    /** Only rows of A with keys in [first, last] (inclusive; null = open end), D4M style. */
+    public Builder rows(String first, String last) {
+      this.rowFirst = first;
+      this.rowLast = last;
+      return this;
+    }
+
+    /** Only columns of B with keys in [first, last] (inclusive; null = open end). */
+    public Builder columns(String first, String last) {
+      this.colFirst = first;
+      this.colLast = last;
+      return this;
+    }
+
+    /**
+     * Keeps only the entries of A·B that pass a select before they are accumulated: tril, triu,
+     * offdiag, valuege:X (see {@link Select}).
+     */
+    public Builder select(String form) {
+      try {
+        this.select = Select.parse(form).form();
+      } catch (IllegalArgumentException e) {
+        throw new InvalidOptionException(e.getMessage());
+      }
       return this;
     }
 
@@ -277,7 +426,29 @@ public final class MultiplyOptions {
     }
 
     public MultiplyOptions build() {
+      boolean merges = maskFamily != null || accum != null || replace;
+      if (merges && engine == Engine.SCAN) {
+        throw new InvalidOptionException("mask, accum and replace need the compaction engine:"
+            + " the pass writing C reads the stored C and the mask locally");
+      }
       return new MultiplyOptions(this);
+    }
+
+    /** Reads A and B from these families as they are (their transposes already written). */
+    Builder inputs(String a, String b) {
+      this.aFamily = a;
+      this.bFamily = b;
+      this.transposeA = false;
+      this.transposeB = false;
+      return this;
+    }
+
+    Builder copy() {
+      try {
+        return (Builder) clone();
+      } catch (CloneNotSupportedException e) {
+        throw new AssertionError(e);
+      }
     }
 
     private static String checkCodec(String name) {

@@ -36,7 +36,7 @@ final class MultiplyRun {
     this.opts = opts;
     this.mode = mode;
     // a compaction writes C; counting writes nothing and stays a scan
-    this.engine = mode == Mode.COUNT ? Engine.SCAN : opts.engine;
+    this.engine = mode == Mode.MULTIPLY ? opts.engine : Engine.SCAN;
     this.bTable = opts.bTable == null ? table : opts.bTable;
   }
 
@@ -44,17 +44,18 @@ final class MultiplyRun {
   MultiplyResult run(BiConsumer<String,BatchStats> perEntry) {
     long t0 = System.nanoTime();
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, mode, opts);
-    Shape cShape = new InputCheck(client, table, bTable, opts).check();
+    InputCheck check = new InputCheck(client, table, bTable, opts);
+    Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
     TableM.ensureNestedDispatch(client, table, opts.nestedExecutor);
     if (!bTable.equals(table)) {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
-    boolean writes = mode == Mode.MULTIPLY;
+    boolean writes = mode != Mode.COUNT;
     CFamily c = new CFamily(client, table, opts);
     CState cState = null;
     boolean stale = false;
     if (writes) {
-      stale = c.refuseStaleUnlessReplace();
+      stale = c.refuseStaleUnlessOverwrite();
       if (engine == Engine.COMPACTION) {
         TableM.ensureOwnLocalityGroup(client, table, opts.cFamily);
       }

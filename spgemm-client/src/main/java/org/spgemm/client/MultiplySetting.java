@@ -1,6 +1,7 @@
 package org.spgemm.client;
 
 import org.apache.accumulo.core.client.IteratorSetting;
+import org.spgemm.algebra.MaskMode;
 import org.spgemm.iterators.CompactionMultiplyIterator;
 import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
@@ -33,6 +34,21 @@ final class MultiplySetting {
     MultiplyIteratorOptions.setCodecs(is, opts.codecA, opts.codecB, opts.codecC);
     if (opts.cVisibility != null) {
       MultiplyIteratorOptions.setCVisibility(is, opts.cVisibility);
+    }
+    if (opts.maskFamily != null) {
+      MultiplyIteratorOptions.setMask(is, opts.maskFamily, opts.maskMode == MaskMode.STRUCTURE,
+          opts.maskComplement);
+    }
+    if (opts.accum != null) {
+      MultiplyIteratorOptions.setAccum(is, opts.accum);
+    }
+    if (opts.replace) {
+      MultiplyIteratorOptions.setReplace(is, true);
+    }
+    MultiplyIteratorOptions.setRows(is, opts.rowFirst, opts.rowLast);
+    MultiplyIteratorOptions.setColumns(is, opts.colFirst, opts.colLast);
+    if (opts.select != null) {
+      MultiplyIteratorOptions.setSelect(is, opts.select);
     }
     setIfGiven(is, MultiplyIteratorOptions.BATCH_B_ROWS, opts.batchBRows);
     setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_ROWS, opts.maxBatchRows);

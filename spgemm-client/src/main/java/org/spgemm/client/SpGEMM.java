@@ -25,7 +25,23 @@ public final class SpGEMM {
 
   public static MultiplyResult multiply(AccumuloClient client, String table,
       MultiplyOptions opts) {
-    return new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.MULTIPLY).run(null);
+    MultiplyOptions given = Transposes.write(client, table, opts);
+    return new MultiplyRun(client, table, given, MultiplyIteratorOptions.Mode.MULTIPLY)
+        .run(null);
+  }
+
+  /**
+   * Server-side transpose: every entry (i, j) of family {@code family} of {@code table} is
+   * written as entry (j, i) of family {@code toFamily} by the tablet servers (a scan whose
+   * iterator writes with a BatchWriter), replacing what that family held. The shape is
+   * recorded transposed; the state of {@code toFamily} reads COMPLETE or FAILED like a C.
+   */
+  public static MultiplyResult transpose(AccumuloClient client, String table, String family,
+      String toFamily, String codec) {
+    MultiplyOptions opts = MultiplyOptions.builder().codec(codec)
+        .families(family, family, toFamily).engine(Engine.SCAN).build();
+    return new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.TRANSPOSE)
+        .run(null);
   }
 
   /**

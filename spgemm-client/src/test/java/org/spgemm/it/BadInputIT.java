@@ -189,7 +189,7 @@ class BadInputIT {
 
       // without replace: refused, the existing C left exactly as it was
       SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
-          table, MultiplyOptions.builder().semiring("MIN_PLUS").replace(false).build()));
+          table, MultiplyOptions.builder().semiring("MIN_PLUS").overwrite(false).build()));
       assertContains(e.getMessage(), "C", table, "already holds entries");
       assertEquals(c, Fixtures.snapshot(client, table, "C"), "C untouched");
       assertTrue(SpGEMM.isComplete(client, table, "C"), "still complete");

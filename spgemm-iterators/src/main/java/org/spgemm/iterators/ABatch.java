@@ -20,6 +20,10 @@ final class ABatch {
   final List<byte[]> rowKeys = new ArrayList<>();
   final List<Key> rowLastKeys = new ArrayList<>();
   final List<byte[]> phi = new ArrayList<>();
+  /** The stored C of every row (null where none, or not read), parallel to {@link #rowKeys}. */
+  final List<SideRow> oldC = new ArrayList<>();
+  /** The mask of every row (null where empty or no mask), parallel to {@link #rowKeys}. */
+  final List<SideRow> mask = new ArrayList<>();
   private final Map<ArrayByteSequence,Integer> phiIds = new HashMap<>();
   long bytes;
   /** Rows of Φ that were not in the tablet's B row cache when the batch was read. */
@@ -79,6 +83,8 @@ final class ABatch {
       s.a.endRow();
       s.rowKeys.add(rowKeys.get(i));
       s.rowLastKeys.add(rowLastKeys.get(i));
+      s.oldC.add(oldC.get(i));
+      s.mask.add(mask.get(i));
     }
     s.bytes = bytes * (to - from) / Math.max(1, rows());
     return s;

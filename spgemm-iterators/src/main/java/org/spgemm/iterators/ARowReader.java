@@ -24,6 +24,11 @@ final class ARowReader {
   private final long budget;
   private final BRowCache cache;
   private final Labels labels;
+  private final MultiplyIteratorOptions.Mxm mxm;
+  private final byte[] aFamily;
+  /** Families read beside A (null when not read): the stored C and the mask. */
+  private final byte[] cFamily;
+  private final byte[] maskFamily;
 
   /**
    * @param budget bytes of A one batch may hold
@@ -40,6 +45,27 @@ final class ARowReader {
     this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
     this.budget = budget;
     this.cache = cache;
+    this.mxm = opts.mxm();
+    this.aFamily = bytes(opts.aFamily());
+    this.cFamily = mxm.readsC() ? bytes(opts.cFamily()) : null;
+    this.maskFamily = mxm.maskFamily() == null ? null : bytes(mxm.maskFamily());
+  }
+
+  /** The families the source must be seeked to: A, and the stored C and mask when asked. */
+  static java.util.Set<ByteSequence> families(MultiplyIteratorOptions.Parsed opts) {
+    java.util.Set<ByteSequence> f = new java.util.HashSet<>();
+    f.add(new ArrayByteSequence(bytes(opts.aFamily())));
+    if (opts.mxm().readsC()) {
+      f.add(new ArrayByteSequence(bytes(opts.cFamily())));
+    }
+    if (opts.mxm().maskFamily() != null) {
+      f.add(new ArrayByteSequence(bytes(opts.mxm().maskFamily())));
+    }
+    return f;
+  }
+
+  private static byte[] bytes(String s) {
+    return s.getBytes(StandardCharsets.UTF_8);
   }
 
   boolean hasMore() {
@@ -54,7 +80,11 @@ final class ARowReader {
   ABatch readBatch() throws IOException {
     ABatch batch = new ABatch(integer);
     while (source.hasTop()) {
-      readRow(batch);
+      if (!mxm.plain()) {
+        readMxmRow(batch);
+      } else {
+        readRow(batch);
+      }
       int toFetch = cache == null ? batch.phi.size() : batch.phiUncached;
       if (toFetch >= opts.batchBRows() || batch.phi.size() >= 4L * opts.batchBRows()
           || batch.rows() >= opts.maxBatchRows() || batch.bytes >= budget) {
@@ -71,28 +101,8 @@ final class ARowReader {
     Key last = null;
     while (source.hasTop() && source.getTopKey().getRowData().equals(row)) {
       Key k = source.getTopKey();
-      Value v = source.getTopValue();
-      byte[] bRow = k.getColumnQualifierData().toArray();
-      int before = batch.phi.size();
-      int id = batch.phiId(bRow);
-      if (cache != null && batch.phi.size() > before
-          && !cache.contains(new ArrayByteSequence(bRow))) {
-        batch.phiUncached++;
-      }
-      byte[] vb = v.get();
-      try {
-        if (integer) {
-          batch.a.add(id, codec.decodeLong(vb, 0, vb.length));
-        } else {
-          batch.a.add(id, codec.decodeDouble(vb, 0, vb.length));
-        }
-      } catch (IllegalArgumentException e) {
-        throw new BadInputException("bad value of A(" + text(rowKey) + ", " + text(bRow)
-            + ") in family " + opts.aFamily() + ": " + e.getMessage() + " (codec "
-            + codec.name() + ")", new Key(k));
-      }
-      ByteSequence vis = k.getColumnVisibilityData();
-      batch.visibility(vis.length() == 0 ? 0 : labels.id(vis.toArray()));
+      byte[] vb = source.getTopValue().get();
+      addA(batch, k, vb, rowKey);
       rowBytes += k.getSize() + vb.length;
       last = new Key(k);
       source.next();
@@ -107,6 +117,111 @@ final class ARowReader {
     batch.a.endRow();
     batch.rowKeys.add(rowKey);
     batch.rowLastKeys.add(last);
+    batch.oldC.add(null);
+    batch.mask.add(null);
+  }
+
+  /**
+   * Reads one row holding A and, when asked, the stored C and the mask (entries come family by
+   * family). A row outside the row subset contributes no A entries; a row with neither A entries
+   * nor a stored C yields nothing and is not added.
+   */
+  private void readMxmRow(ABatch batch) throws IOException {
+    ByteSequence row = source.getTopKey().getRowData();
+    byte[] rowKey = row.toArray();
+    boolean takeA = mxm.takesRow(rowKey);
+    int nnzBefore = batch.a.nnz;
+    SideRow c = null;
+    SideRow m = null;
+    long rowBytes = 0;
+    Key last = null;
+    while (source.hasTop() && source.getTopKey().getRowData().equals(row)) {
+      Key k = source.getTopKey();
+      byte[] fam = k.getColumnFamilyData().toArray();
+      byte[] vb = source.getTopValue().get();
+      if (takeA && java.util.Arrays.equals(fam, aFamily)) {
+        addA(batch, k, vb, rowKey);
+      }
+      if (cFamily != null && java.util.Arrays.equals(fam, cFamily)) {
+        c = c == null ? new SideRow() : c;
+        addSide(c, k, vb, opts.codecC(), "the stored C", opts.cFamily(), rowKey);
+      }
+      if (maskFamily != null && java.util.Arrays.equals(fam, maskFamily)) {
+        m = m == null ? new SideRow() : m;
+        if (mxm.maskStructure() || maskTrue(k, vb, rowKey)) {
+          m.add(k.getColumnQualifierData().toArray(), 0, 0, null);
+        }
+      }
+      rowBytes += k.getSize() + vb.length;
+      last = new Key(k);
+      source.next();
+    }
+    if (batch.a.nnz == nnzBefore && c == null) {
+      return; // nothing to compute and nothing stored: C stays without this row
+    }
+    if (rowBytes > budget) {
+      throw new BadInputException("row " + text(rowKey) + " alone holds " + rowBytes
+          + " bytes of A, C and mask, over the batch budget of " + budget + " bytes ("
+          + MultiplyIteratorOptions.MAX_BATCH_BYTES + ")", last);
+    }
+    batch.bytes += rowBytes;
+    batch.a.endRow();
+    batch.rowKeys.add(rowKey);
+    batch.rowLastKeys.add(last);
+    batch.oldC.add(c);
+    batch.mask.add(m);
+  }
+
+  private void addA(ABatch batch, Key k, byte[] vb, byte[] rowKey) {
+    byte[] bRow = k.getColumnQualifierData().toArray();
+    int before = batch.phi.size();
+    int id = batch.phiId(bRow);
+    if (cache != null && batch.phi.size() > before
+        && !cache.contains(new ArrayByteSequence(bRow))) {
+      batch.phiUncached++;
+    }
+    try {
+      if (integer) {
+        batch.a.add(id, codec.decodeLong(vb, 0, vb.length));
+      } else {
+        batch.a.add(id, codec.decodeDouble(vb, 0, vb.length));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("bad value of A(" + text(rowKey) + ", " + text(bRow)
+          + ") in family " + opts.aFamily() + ": " + e.getMessage() + " (codec "
+          + codec.name() + ")", new Key(k));
+    }
+    ByteSequence vis = k.getColumnVisibilityData();
+    batch.visibility(vis.length() == 0 ? 0 : labels.id(vis.toArray()));
+  }
+
+  private void addSide(SideRow side, Key k, byte[] vb, ValueCodec c, String what, String family,
+      byte[] rowKey) {
+    byte[] col = k.getColumnQualifierData().toArray();
+    ByteSequence vis = k.getColumnVisibilityData();
+    try {
+      side.add(col, integer ? c.decodeLong(vb, 0, vb.length) : 0,
+          integer ? 0 : c.decodeDouble(vb, 0, vb.length),
+          vis.length() == 0 ? null : vis.toArray());
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("bad value of " + what + "(" + text(rowKey) + ", " + text(col)
+          + ") in family " + family + ": " + e.getMessage() + " (codec " + c.name() + ")",
+          new Key(k));
+    }
+  }
+
+  /** A value mask lets an entry through when its value (read with A's codec) is not zero. */
+  private boolean maskTrue(Key k, byte[] vb, byte[] rowKey) {
+    try {
+      ValueCodec c = opts.codecA();
+      return c.domain() == org.spgemm.codec.Domain.INT64 ? c.decodeLong(vb, 0, vb.length) != 0
+          : c.decodeDouble(vb, 0, vb.length) != 0;
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("bad value of the mask(" + text(rowKey) + ", "
+          + text(k.getColumnQualifierData().toArray()) + ") in family " + mxm.maskFamily()
+          + ": " + e.getMessage() + " (a value mask is read with A's codec; use a structure"
+          + " mask for other values)", new Key(k));
+    }
   }
 
   static String text(byte[] b) {

@@ -123,7 +123,10 @@ final class BPanelFetcher {
           remote = homes.isRemote(r);
         }
         byte[] vb = e.getValue().get();
-        row.add(k.getColumnQualifierData().toArray(), vb, k.getSize() + vb.length);
+        byte[] col = k.getColumnQualifierData().toArray();
+        if (opts.mxm().takesColumn(col)) {
+          row.add(col, vb, k.getSize() + vb.length);
+        }
         counts[0]++;
         counts[1] += remote ? 1 : 0;
         bytes += k.getSize() + vb.length;

@@ -42,6 +42,12 @@ final class BatchPipeline {
       }
       Key first = reader.position();
       ABatch batch = reader.readBatch();
+      if (batch.rows() == 0) {
+        // every row read was outside the row subset: nothing to compute or report
+        work.nextSourceKey = reader.position();
+        work.sourceExhausted = work.nextSourceKey == null;
+        continue;
+      }
       work.inFlight.add(new PendingWork.InFlight(first, batch.lastKey(),
           pool.submit(() -> worker.process(batch, work::isLive))));
       // null once A is read to the end: a successor adopting this work must not re-seek A

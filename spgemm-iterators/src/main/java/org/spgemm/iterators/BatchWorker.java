@@ -30,6 +30,7 @@ final class BatchWorker {
   private final ThreadLocal<BPanelFetcher> fetchers;
   private final ThreadLocal<int[][]> visScratch = ThreadLocal.withInitial(() -> new int[1][0]);
   private final ThreadLocal<RowWorkspace> workspaces = ThreadLocal.withInitial(RowWorkspace::new);
+  private final ThreadLocal<MxmRowMerge> merges;
 
   /**
    * @param cache B rows kept across this tablet's batches, or null
@@ -43,6 +44,7 @@ final class BatchWorker {
     this.table = table;
     this.opts = opts;
     this.budget = budget;
+    this.merges = ThreadLocal.withInitial(() -> new MxmRowMerge(opts));
     this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(client, opts, table, bTable,
         budget.batchBytes(), cache, hints));
   }
@@ -56,6 +58,10 @@ final class BatchWorker {
    */
   BatchResult process(ABatch batch, BooleanSupplier live) throws Exception {
     BatchResult result = new BatchResult();
+    if (opts.mode() == MultiplyIteratorOptions.Mode.TRANSPOSE) {
+      result.emit(batch.lastKey(), transpose(batch, live));
+      return result;
+    }
     boolean count = opts.mode() == MultiplyIteratorOptions.Mode.COUNT;
     forEachPiece(batch, (piece, panel, stats) -> {
       if (count) {
@@ -72,6 +78,30 @@ final class BatchWorker {
       result.emit(piece.lastKey(), stats);
     });
     return result;
+  }
+
+  /** Transpose mode: writes every A entry (i, j) of the batch as entry (j, i) of C. */
+  private BatchStats transpose(ABatch batch, BooleanSupplier live) throws Exception {
+    BatchStats stats = new BatchStats();
+    stats.server = TabletServerBridge.serverId();
+    mayWrite(live);
+    long t0 = System.nanoTime();
+    var a = batch.a;
+    try (CRowWriter writer = new CRowWriter(client, table, opts, budget.cBufferBytes())) {
+      for (int i = 0; i < batch.rows(); i++) {
+        byte[] row = batch.rowKeys.get(i);
+        for (int p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
+          writer.put(batch.phi.get(a.colIdx[p]), row, labels.forC(batch.aVis[p]),
+              a.isInteger() ? a.intVals[p] : 0, a.isInteger() ? 0 : a.fpVals[p]);
+        }
+      }
+    }
+    stats.set(Counter.WRITE_NANOS, System.nanoTime() - t0);
+    stats.set(Counter.A_ENTRIES, a.nnz);
+    stats.set(Counter.C_ENTRIES, a.nnz);
+    stats.set(Counter.ROWS, batch.rows());
+    stats.set(Counter.BATCHES, 1);
+    return stats;
   }
 
   /**
@@ -115,20 +145,54 @@ final class BatchWorker {
   void multiplyRows(ABatch batch, BPanel panel, CRowSink sink, BooleanSupplier live,
       BatchStats stats) throws Exception {
     RowWorkspace w = workspaces.get();
+    boolean plain = opts.mxm().plain();
     long t1 = System.nanoTime();
     long writeNanos = 0;
     for (int i = 0; i < batch.rows(); i++) {
       if ((i & 63) == 0 && !live.getAsBoolean()) {
         throw new CancellationException();
       }
-      stats.add(Counter.PRODUCTS, RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w));
+      if (plain) {
+        stats.add(Counter.PRODUCTS,
+            RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w));
+      } else {
+        stats.add(Counter.PRODUCTS, multiplyMasked(batch, i, panel, w));
+      }
       byte[][] vis = visibilities(batch, i, panel, w);
       long tw = System.nanoTime();
-      stats.add(Counter.C_ENTRIES, sink.write(batch.rowKeys.get(i), w, panel.columnKeys, vis));
+      stats.add(Counter.C_ENTRIES, plain
+          ? sink.write(batch.rowKeys.get(i), w, panel.columnKeys, vis)
+          : merges.get().write(batch.rowKeys.get(i), w, panel.columnKeys, vis,
+              batch.oldC.get(i), batch.mask.get(i), sink));
       writeNanos += System.nanoTime() - tw;
     }
     stats.add(Counter.WRITE_NANOS, writeNanos);
     stats.add(Counter.KERNEL_NANOS, System.nanoTime() - t1 - writeNanos);
+  }
+
+  /**
+   * Row i of T = A·B where the mask lets it through (all of it without a mask): masked-out
+   * products are never formed. Returns the partial products formed.
+   */
+  private long multiplyMasked(ABatch batch, int i, BPanel panel, RowWorkspace w) {
+    MultiplyIteratorOptions.Mxm mxm = opts.mxm();
+    if (mxm.maskFamily() == null) {
+      return RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
+    }
+    SideRow mask = batch.mask.get(i);
+    if (!mxm.maskComplement() && mask == null) {
+      RowSpGemm.emptyRow(w); // the mask lets nothing through: nothing to form
+      return 0;
+    }
+    w.startMask();
+    for (int k = 0; mask != null && k < mask.n; k++) {
+      int id = panel.columnId(mask.quals[k]);
+      if (id >= 0) {
+        w.markMask(id);
+      }
+    }
+    return RowSpGemm.multiplyRowMasked(batch.a, i, panel.b, opts.semiring(),
+        mxm.maskComplement(), w);
   }
 
   /**

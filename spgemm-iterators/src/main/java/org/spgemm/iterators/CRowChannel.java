@@ -58,6 +58,13 @@ final class CRowChannel implements CRowSink {
     return n;
   }
 
+  @Override
+  public int writeRow(byte[] row, byte[][] quals, byte[][] values, byte[][] visibilities,
+      long size) throws InterruptedException {
+    put(new CRow(row, quals, values, visibilities, size));
+    return quals.length;
+  }
+
   /** Adds a row, waiting while the rows not yet taken would pass the capacity. */
   synchronized void put(CRow r) throws InterruptedException {
     while (bytes > 0 && bytes + r.bytes() > capacity) {

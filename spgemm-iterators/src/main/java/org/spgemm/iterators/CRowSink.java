@@ -13,4 +13,11 @@ interface CRowSink {
    */
   int write(byte[] row, RowWorkspace w, byte[][] columnKeys, byte[][] visibilities)
       throws Exception;
+
+  /**
+   * Takes a row already encoded: qualifiers in key order, values, visibilities (null when none
+   * has one) and its approximate size in bytes; returns the entries taken.
+   */
+  int writeRow(byte[] row, byte[][] quals, byte[][] values, byte[][] visibilities, long bytes)
+      throws Exception;
 }

@@ -55,6 +55,34 @@ final class CRowWriter implements CRowSink, AutoCloseable {
   }
 
   @Override
+  public int writeRow(byte[] row, byte[][] quals, byte[][] values, byte[][] visibilities,
+      long bytes) throws MutationsRejectedException {
+    Mutation m = new Mutation(row);
+    for (int k = 0; k < quals.length; k++) {
+      if (visibilities == null || visibilities[k].length == 0) {
+        m.put(family, quals[k], values[k]);
+      } else {
+        m.put(family, quals[k], new ColumnVisibility(visibilities[k]), values[k]);
+      }
+    }
+    writer.addMutation(m);
+    return quals.length;
+  }
+
+  /** Writes one entry (transpose mode); the value is encoded with C's codec. */
+  void put(byte[] row, byte[] qual, byte[] visibility, long iv, double fv)
+      throws MutationsRejectedException {
+    Mutation m = new Mutation(row);
+    byte[] value = integer ? codec.encodeLong(iv) : codec.encodeDouble(fv);
+    if (visibility == null || visibility.length == 0) {
+      m.put(family, qual, value);
+    } else {
+      m.put(family, qual, new ColumnVisibility(visibility), value);
+    }
+    writer.addMutation(m);
+  }
+
+  @Override
   public void close() throws MutationsRejectedException {
     writer.close();
   }

@@ -92,9 +92,7 @@ final class CompactionPass {
 
   /** Seeks the source to the tablet's A rows and finds the first C entry. */
   void start(Range tabletRange) throws IOException {
-    source.seek(tabletRange,
-        Set.<ByteSequence>of(new ArrayByteSequence(opts.aFamily().getBytes(StandardCharsets.UTF_8))),
-        true);
+    source.seek(tabletRange, ARowReader.families(opts), true);
     advance();
   }
 
@@ -202,6 +200,9 @@ final class CompactionPass {
   private void fill() throws IOException {
     while (slots.size() < opts.threads() && reader.hasMore()) {
       ABatch batch = reader.readBatch();
+      if (batch.rows() == 0) {
+        continue; // only rows outside the row subset, nothing stored: nothing to write
+      }
       CRowChannel channel = new CRowChannel(budget.cBufferBytes(), opts, () -> live);
       Future<?> f = pool.submit(() -> {
         try {

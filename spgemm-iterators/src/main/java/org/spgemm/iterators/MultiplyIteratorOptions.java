@@ -3,6 +3,8 @@ package org.spgemm.iterators;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.accumulo.core.client.IteratorSetting;
+import org.spgemm.algebra.BinaryOp;
+import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;
@@ -39,6 +41,16 @@ public final class MultiplyIteratorOptions {
   public static final String CACHE_BYTES = "cacheBytes";
   public static final String C_BUFFER_BYTES = "cBufferBytes";
   public static final String C_VISIBILITY = "cVisibility";
+  public static final String MASK_FAMILY = "maskFamily";
+  public static final String MASK_STRUCTURE = "maskStructure";
+  public static final String MASK_COMPLEMENT = "maskComplement";
+  public static final String ACCUM = "accum";
+  public static final String REPLACE = "replace";
+  public static final String ROW_FIRST = "rowFirst";
+  public static final String ROW_LAST = "rowLast";
+  public static final String COL_FIRST = "colFirst";
+  public static final String COL_LAST = "colLast";
+  public static final String SELECT = "select";
 
   public static final String DEFAULT_SEMIRING = "PLUS_TIMES";
   public static final String DEFAULT_CODEC = "decimal";
@@ -55,7 +67,9 @@ public final class MultiplyIteratorOptions {
     /** Compute C rows and write them to the C family; emit one progress entry per batch. */
     MULTIPLY,
     /** Symbolic: compute nnz(C(i,:)) only, write nothing, emit one count entry per A row. */
-    COUNT
+    COUNT,
+    /** Server-side transpose: write every A entry (i, j) as (j, i) of the C family. */
+    TRANSPOSE
   }
 
   private static final Map<String,String> DESCRIPTIONS = new LinkedHashMap<>();
@@ -66,7 +80,8 @@ public final class MultiplyIteratorOptions {
     DESCRIPTIONS.put(TABLE, "the table the job runs on; a compaction of any other table refuses"
         + " to compute (required at compaction scope)");
     DESCRIPTIONS.put(TIMESTAMP, "timestamp of the C entries a compaction writes (default: now)");
-    DESCRIPTIONS.put(MODE, "multiply (write C) or count (symbolic nnz per row, no writes)");
+    DESCRIPTIONS.put(MODE, "multiply (write C), count (symbolic nnz per row, no writes) or"
+        + " transpose (write A transposed into the C family)");
     DESCRIPTIONS.put(A_FAMILY, "column family holding A (default " + TableLayout.A_FAMILY + ")");
     DESCRIPTIONS.put(B_FAMILY, "column family holding B (default " + TableLayout.B_FAMILY + ")");
     DESCRIPTIONS.put(C_FAMILY, "column family C rows are written to (default " + TableLayout.C_FAMILY + ")");
@@ -90,6 +105,22 @@ public final class MultiplyIteratorOptions {
         + " they are written (default: derived from the heap)");
     DESCRIPTIONS.put(C_VISIBILITY, "column visibility of every C entry; must be at least as"
         + " strict as that of the A entries it comes from (default: their conjunction)");
+    DESCRIPTIONS.put(MASK_FAMILY, "family of this table holding the mask M of C<M> = A*B (its"
+        + " rows are C's rows, read locally; default: no mask)");
+    DESCRIPTIONS.put(MASK_STRUCTURE, "true: any stored mask entry lets C(i,j) through; false"
+        + " (default): only entries whose value is not zero");
+    DESCRIPTIONS.put(MASK_COMPLEMENT, "true: C(i,j) is computed where the mask does not let it"
+        + " through (default false)");
+    DESCRIPTIONS.put(ACCUM, "accumulator merging the stored C with the new product, C = C op"
+        + " (A*B): " + String.join(", ", BinaryOps.names()) + " (default: none, C is replaced)");
+    DESCRIPTIONS.put(REPLACE, "true (GrB_REPLACE): entries of the stored C outside the mask are"
+        + " deleted; false (default): they are kept");
+    DESCRIPTIONS.put(ROW_FIRST, "first row key of A taken (inclusive; default: all rows)");
+    DESCRIPTIONS.put(ROW_LAST, "last row key of A taken (inclusive; default: all rows)");
+    DESCRIPTIONS.put(COL_FIRST, "first column key of B taken (inclusive; default: all columns)");
+    DESCRIPTIONS.put(COL_LAST, "last column key of B taken (inclusive; default: all columns)");
+    DESCRIPTIONS.put(SELECT, "keep only entries of A*B that pass: " + String.join(", ",
+        Select.forms()) + " (before the accumulator; default: all)");
     DESCRIPTIONS.put(THREADS, "batches computed at once per tablet (default " + DEFAULT_THREADS
         + ")");
     DESCRIPTIONS.put(SCAN_THREADS, "threads of each nested B scan (default "
@@ -104,11 +135,47 @@ public final class MultiplyIteratorOptions {
       String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
       int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads,
       long yieldMillis, String table, long timestamp, long cacheBytes, long cBufferBytes,
-      byte[] cVisibility) {
+      byte[] cVisibility, Mxm mxm) {
 
     /** The domain products are computed in: that of C's codec. */
     public Domain domain() {
       return codecC.domain();
+    }
+  }
+
+  /**
+   * The GraphBLAS parts of C&lt;M&gt; = accum(C, select(A(I,:)·B(:,J))): mask, accumulator,
+   * replace, row subset I of A, column subset J of B (inclusive key bounds, null = open) and
+   * the select applied to the product.
+   */
+  public record Mxm(String maskFamily, boolean maskStructure, boolean maskComplement,
+      BinaryOp accum, boolean replace, byte[] rowFirst, byte[] rowLast, byte[] colFirst,
+      byte[] colLast, Select select) {
+
+    /** True when the stored C must be read: it is merged, or kept outside the mask. */
+    public boolean readsC() {
+      return accum != null || (maskFamily != null && !replace);
+    }
+
+    /** True when nothing beyond C = A·B is asked. */
+    public boolean plain() {
+      return maskFamily == null && accum == null && rowFirst == null && rowLast == null
+          && colFirst == null && colLast == null && select == null;
+    }
+
+    /** True when row key {@code row} of A is in the row subset. */
+    public boolean takesRow(byte[] row) {
+      return within(row, rowFirst, rowLast);
+    }
+
+    /** True when column key {@code col} of B is in the column subset. */
+    public boolean takesColumn(byte[] col) {
+      return within(col, colFirst, colLast);
+    }
+
+    private static boolean within(byte[] k, byte[] first, byte[] last) {
+      return (first == null || java.util.Arrays.compareUnsigned(k, first) >= 0)
+          && (last == null || java.util.Arrays.compareUnsigned(k, last) <= 0);
     }
   }
 
@@ -169,7 +236,56 @@ public final class MultiplyIteratorOptions {
         positiveLong(options, YIELD_MILLIS, DEFAULT_YIELD_MILLIS), blankToNull(options.get(TABLE)),
         positiveLong(options, TIMESTAMP, System.currentTimeMillis()),
         positiveLong(options, CACHE_BYTES, FROM_HEAP),
-        positiveLong(options, C_BUFFER_BYTES, FROM_HEAP), visibility(options));
+        positiveLong(options, C_BUFFER_BYTES, FROM_HEAP), visibility(options),
+        mxm(options, aFamily, bFamily, cFamily));
+  }
+
+  private static Mxm mxm(Map<String,String> options, String a, String b, String c) {
+    String mask = blankToNull(options.get(MASK_FAMILY));
+    BinaryOp accum = null;
+    String accumName = blankToNull(options.get(ACCUM));
+    if (accumName != null) {
+      try {
+        accum = BinaryOps.forName(accumName);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("option '" + ACCUM + "': " + e.getMessage(), e);
+      }
+    }
+    Select select = null;
+    String selectForm = blankToNull(options.get(SELECT));
+    if (selectForm != null) {
+      try {
+        select = Select.parse(selectForm);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("option '" + SELECT + "': " + e.getMessage(), e);
+      }
+    }
+    boolean structure = bool(options, MASK_STRUCTURE);
+    boolean complement = bool(options, MASK_COMPLEMENT);
+    if (mask == null && (structure || complement)) {
+      throw new IllegalArgumentException("options '" + MASK_STRUCTURE + "' and '"
+          + MASK_COMPLEMENT + "' need '" + MASK_FAMILY + "'");
+    }
+    return new Mxm(mask, structure, complement, accum, bool(options, REPLACE),
+        key(options, ROW_FIRST), key(options, ROW_LAST), key(options, COL_FIRST),
+        key(options, COL_LAST), select);
+  }
+
+  private static boolean bool(Map<String,String> options, String name) {
+    String v = blankToNull(options.get(name));
+    if (v == null || v.equalsIgnoreCase("false")) {
+      return false;
+    }
+    if (v.equalsIgnoreCase("true")) {
+      return true;
+    }
+    throw new IllegalArgumentException("option '" + name + "' must be true or false, not '" + v
+        + "'");
+  }
+
+  private static byte[] key(Map<String,String> options, String name) {
+    String v = options.get(name);
+    return v == null ? null : v.getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private static byte[] visibility(Map<String,String> options) {
@@ -276,6 +392,49 @@ public final class MultiplyIteratorOptions {
   /** Every C entry gets this visibility (checked to be at least as strict as A's). */
   public static void setCVisibility(IteratorSetting is, String visibility) {
     is.addOption(C_VISIBILITY, visibility);
+  }
+
+  /** Mask family of C&lt;M&gt;, read locally: STRUCTURE or VALUE, and whether complemented. */
+  public static void setMask(IteratorSetting is, String family, boolean structure,
+      boolean complement) {
+    is.addOption(MASK_FAMILY, family);
+    is.addOption(MASK_STRUCTURE, Boolean.toString(structure));
+    is.addOption(MASK_COMPLEMENT, Boolean.toString(complement));
+  }
+
+  /** Accumulator ({@link BinaryOps} name): C = C op (A·B). */
+  public static void setAccum(IteratorSetting is, String op) {
+    is.addOption(ACCUM, op);
+  }
+
+  /** GrB_REPLACE: the stored C outside the mask is deleted. */
+  public static void setReplace(IteratorSetting is, boolean replace) {
+    is.addOption(REPLACE, Boolean.toString(replace));
+  }
+
+  /** Row subset of A (inclusive key bounds, null = open). */
+  public static void setRows(IteratorSetting is, String first, String last) {
+    if (first != null) {
+      is.addOption(ROW_FIRST, first);
+    }
+    if (last != null) {
+      is.addOption(ROW_LAST, last);
+    }
+  }
+
+  /** Column subset of B (inclusive key bounds, null = open). */
+  public static void setColumns(IteratorSetting is, String first, String last) {
+    if (first != null) {
+      is.addOption(COL_FIRST, first);
+    }
+    if (last != null) {
+      is.addOption(COL_LAST, last);
+    }
+  }
+
+  /** Keeps only the entries of A·B that pass {@code select} ({@link Select#parse} form). */
+  public static void setSelect(IteratorSetting is, String select) {
+    is.addOption(SELECT, select);
   }
 
   /** Sets one numeric option, e.g. {@code set(is, CACHE_BYTES, 64 << 20)}. */

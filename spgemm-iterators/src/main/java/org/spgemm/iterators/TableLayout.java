@@ -64,7 +64,15 @@ public final class TableLayout {
   public static final String COMPRESSION_PROPERTY = "table.file.compress.type";
   public static final String COMPRESSION = "snappy";
 
+  /** Suffix of the family a server-side transpose writes a family's transpose into. */
+  public static final String TRANSPOSED_SUFFIX = "^T";
+
   private TableLayout() {}
+
+  /** The family holding the transpose of {@code family}. */
+  public static String transposed(String family) {
+    return family + TRANSPOSED_SUFFIX;
+  }
 
   /** The tablet server property sizing scan executor {@code executor}. */
   public static String executorThreadsProperty(String executor) {

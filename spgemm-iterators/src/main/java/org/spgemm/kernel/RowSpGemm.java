@@ -50,4 +50,23 @@ public final class RowSpGemm {
     Arrays.sort(w.touched, 0, w.touchedCount);
     return products;
   }
+
+  /**
+   * Computes row {@code i} of C&lt;M&gt; = A·B into {@code w}: only columns whose mask mark
+   * ({@link RowWorkspace#startMask}, {@link RowWorkspace#markMask}) differs from {@code
+   * complement} are formed. Returns the partial products formed.
+   */
+  public static long multiplyRowMasked(SparseRows a, int i, SparseRows b, Semiring s,
+      boolean complement, RowWorkspace w) {
+    long products = a.isInteger()
+        ? GustavsonRowKernel.rowIntMasked(a, i, b, s.add(), s.multiply(), complement, w)
+        : GustavsonRowKernel.rowFpMasked(a, i, b, s.add(), s.multiply(), complement, w);
+    Arrays.sort(w.touched, 0, w.touchedCount);
+    return products;
+  }
+
+  /** An empty row: nothing computed (a mask that lets no column through). */
+  public static void emptyRow(RowWorkspace w) {
+    w.startRow();
+  }
 }

@@ -16,6 +16,9 @@ public final class RowWorkspace {
   /** Columns touched in the current row; sorted by {@link RowSpGemm} before it hands them out. */
   int[] touched = new int[16];
   int touchedCount;
+  /** Columns the current row's mask holds: {@code maskMark[col] == maskStamp}. */
+  int[] maskMark = new int[0];
+  int maskStamp;
 
   /** Makes room for column ids below {@code columns}. */
   void ensureColumns(int columns, boolean integer) {
@@ -28,6 +31,22 @@ public final class RowWorkspace {
     } else if (!integer && fpAcc.length < columns) {
       fpAcc = new double[Math.max(columns, fpAcc.length * 2)];
     }
+  }
+
+  /** Starts the mask of the next row: no column marked. */
+  public void startMask() {
+    if (maskMark.length < mark.length) {
+      maskMark = Arrays.copyOf(maskMark, mark.length);
+    }
+    if (++maskStamp == Integer.MAX_VALUE) {
+      Arrays.fill(maskMark, 0);
+      maskStamp = 1;
+    }
+  }
+
+  /** Marks column {@code col} (a local C column id) as held by the mask. */
+  public void markMask(int col) {
+    maskMark[col] = maskStamp;
   }
 
   void startRow() {

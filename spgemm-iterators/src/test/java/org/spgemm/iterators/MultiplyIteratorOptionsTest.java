@@ -141,7 +141,13 @@ class MultiplyIteratorOptionsTest {
         Arguments.of(MultiplyIteratorOptions.SCAN_THREADS, "-4"),
         Arguments.of(MultiplyIteratorOptions.SCAN_THREADS, "four"),
         Arguments.of(MultiplyIteratorOptions.YIELD_MILLIS, "0"),
-        Arguments.of(MultiplyIteratorOptions.YIELD_MILLIS, "1s"));
+        Arguments.of(MultiplyIteratorOptions.YIELD_MILLIS, "1s"),
+        Arguments.of(MultiplyIteratorOptions.MASK_STRUCTURE, "yes"),
+        Arguments.of(MultiplyIteratorOptions.MASK_COMPLEMENT, "1"),
+        Arguments.of(MultiplyIteratorOptions.ACCUM, "avg"),
+        Arguments.of(MultiplyIteratorOptions.REPLACE, "maybe"),
+        Arguments.of(MultiplyIteratorOptions.SELECT, "median"),
+        Arguments.of(MultiplyIteratorOptions.SELECT, "valuege:x"));
   }
 
   @ParameterizedTest(name = "{0}={1}")
@@ -167,7 +173,35 @@ class MultiplyIteratorOptionsTest {
     covered.add(MultiplyIteratorOptions.JOB_KEY); // see missingJobKey
     covered.add(MultiplyIteratorOptions.B_TABLE); // any non-blank name is valid here
     covered.add(MultiplyIteratorOptions.TABLE); // likewise
+    covered.add(MultiplyIteratorOptions.MASK_FAMILY); // any family (A's too: C<A> = A*A)
+    covered.add(MultiplyIteratorOptions.ROW_FIRST); // any key bounds a subset
+    covered.add(MultiplyIteratorOptions.ROW_LAST);
+    covered.add(MultiplyIteratorOptions.COL_FIRST);
+    covered.add(MultiplyIteratorOptions.COL_LAST);
     assertEquals(MultiplyIteratorOptions.descriptions().keySet(), covered);
+  }
+
+  @Test
+  void maskModeNeedsAMaskFamily() {
+    IllegalArgumentException e = refused(withJob(MultiplyIteratorOptions.MASK_COMPLEMENT, "true"));
+    assertTrue(e.getMessage().contains(MultiplyIteratorOptions.MASK_FAMILY), e.getMessage());
+  }
+
+  @Test
+  void mxmPartsParse() {
+    java.util.Map<String,String> o = new java.util.HashMap<>(withJob(
+        MultiplyIteratorOptions.MASK_FAMILY, "M"));
+    o.put(MultiplyIteratorOptions.MASK_COMPLEMENT, "true");
+    o.put(MultiplyIteratorOptions.ACCUM, "min");
+    o.put(MultiplyIteratorOptions.ROW_FIRST, "02");
+    o.put(MultiplyIteratorOptions.SELECT, "valuege:2");
+    MultiplyIteratorOptions.Mxm m = MultiplyIteratorOptions.parse(o).mxm();
+    assertEquals("M", m.maskFamily());
+    assertTrue(m.maskComplement() && !m.maskStructure() && !m.replace());
+    assertTrue(m.readsC() && !m.plain());
+    assertTrue(m.takesRow("02".getBytes()) && !m.takesRow("01".getBytes()));
+    assertTrue(m.takesColumn("00".getBytes()));
+    assertTrue(m.select().keepsValue(2) && !m.select().keepsValue(1.5));
   }
 
   @Test

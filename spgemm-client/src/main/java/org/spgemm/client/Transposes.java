@@ -1,0 +1,34 @@
+package org.spgemm.client;
+
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.iterators.TableLayout;
+
+/**
+ * Transposed inputs of a multiply: row-by-row needs rows of Aᵀ (or Bᵀ), so each is first written
+ * by a server-side transpose into family {@code X^T} of its own table, and the multiply then
+ * reads that family as A (or B). The transpose is rewritten on every call: the family it comes
+ * from may have changed since.
+ */
+final class Transposes {
+
+  private Transposes() {}
+
+  /** Writes the transposes {@code opts} asks for; returns the options naming their families. */
+  static MultiplyOptions write(AccumuloClient client, String table, MultiplyOptions opts) {
+    if (!opts.transposeA && !opts.transposeB) {
+      return opts;
+    }
+    String a = opts.aFamily;
+    String b = opts.bFamily;
+    if (opts.transposeA) {
+      a = TableLayout.transposed(opts.aFamily);
+      SpGEMM.transpose(client, table, opts.aFamily, a, opts.codecA);
+    }
+    if (opts.transposeB) {
+      b = TableLayout.transposed(opts.bFamily);
+      SpGEMM.transpose(client, opts.bTable == null ? table : opts.bTable, opts.bFamily, b,
+          opts.codecB);
+    }
+    return opts.toBuilder().inputs(a, b).build();
+  }
+}
