@@ -1,5 +1,6 @@
 package org.spgemm.matrix;
 
+import org.spgemm.algebra.MaskMode;
 import java.util.Arrays;
 import java.util.Objects;
 import org.spgemm.algebra.BinaryOp;

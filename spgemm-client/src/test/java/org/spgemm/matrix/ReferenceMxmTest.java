@@ -1,5 +1,6 @@
 package org.spgemm.matrix;
 
+import org.spgemm.algebra.MaskMode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
