@@ -144,4 +144,12 @@ final class FileChecks {
           + " (A columns must equal B rows)");
     }
   }
+
+  /** A mask or stored C must have C's shape; {@code m} null means not given. */
+  static void checkShape(SparseMatrix m, Path file, int rows, int cols) {
+    if (m != null && (m.rows() != rows || m.cols() != cols)) {
+      throw new AbstractSpgemmSubcommand.UsageException("shape mismatch: " + file + " is "
+          + m.rows() + "x" + m.cols() + " but C is " + rows + "x" + cols);
+    }
+  }
 }

@@ -44,9 +44,12 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
   @Mixin
   MultiplyOptionsMixin multiply;
 
-  @Option(names = "--replace", description = "delete an existing --table first (refused while a"
-      + " multiply writes it); without it an existing table is refused")
-  boolean replace;
+  @Mixin
+  MxmOptionsMixin mxm;
+
+  @Option(names = "--replace-table", description = "delete an existing --table first (refused"
+      + " while a multiply writes it); without it an existing table is refused")
+  boolean replaceTable;
 
   @Option(names = "--partition", paramLabel = "K", description = "gRRp: partition into K parts"
       + " with METIS (symbolic multiply, plan, re-keyed copy of M with one tablet per part),"
@@ -73,6 +76,11 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
   void validate() {
     m.validate(cluster);
     multiply.builder(); // the API checks every multiply option before any work
+    mxm.validate();
+    if (partition != null && mxm.any()) {
+      throw new UsageException("--partition multiplies C = A*B only: no mask, accumulator,"
+          + " transpose or subset");
+    }
     if (partition != null) {
       try {
         PartitionOptions.parts(partition).withSeed(partitionSeed);
@@ -84,7 +92,8 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
       throw new UsageException("--partition-table needs --partition");
     }
     // every output path before any work: no multiply is lost to a bad --out
-    FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
+    FileChecks.checkOutputs(new String[] {"--a", "--b", "--mask", "--c-in"},
+        new Path[] {aFile, bFile, mxm.mask, mxm.cIn},
         new String[] {"--out", "--stats"}, new Path[] {outFile, stats});
   }
 
@@ -93,20 +102,32 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
     SparseMatrix a = FileChecks.readInput(aFile, "A", multiply.codecName(), err);
     SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", multiply.codecName(),
         err);
-    FileChecks.checkShapes(a, aFile, b, bFile == null ? aFile : bFile);
+    SparseMatrix opA = mxm.transposeA ? a.transpose() : a;
+    SparseMatrix opB = mxm.transposeB ? b.transpose() : b;
+    FileChecks.checkShapes(opA, aFile, opB, bFile == null ? aFile : bFile);
+    int cRows = opA.rows();
+    int cCols = opB.cols();
+    SparseMatrix mask = mxm.mask == null ? null : FileChecks.readInput(mxm.mask, "the mask",
+        multiply.codecName(), err);
+    SparseMatrix c0 = mxm.cIn == null ? null : FileChecks.readInput(mxm.cIn, "C", multiply.codecName(),
+        err);
+    FileChecks.checkShape(mask, mxm.mask, cRows, cCols);
+    FileChecks.checkShape(c0, mxm.cIn, cRows, cCols);
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), multiply.codec());
-      w.load(a, b, m.tablets(cluster.isEmbedded() ? 4 * cluster.tservers : 8), replace);
+      w.load(a, b, m.tablets(cluster.isEmbedded() ? 4 * cluster.tservers : 8), replaceTable,
+          mask, c0);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
           a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
               + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
       MultiplyOptions.Builder opts = multiply.builder();
+      mxm.apply(opts, w.keys, opA.rows(), opB.cols());
       Map<String,Object> json = new LinkedHashMap<>();
       MultiplyResult r;
       SparseMatrix c;
       if (partition == null) {
         r = w.multiply(opts, a.nonEmptyRows(), err);
-        c = w.readC(a.rows(), b.cols());
+        c = w.readC(cRows, cCols);
       } else {
         GrrpSteps steps = new GrrpSteps(session.client, err);
         String m2 = partitionTable != null ? partitionTable : GrrpSteps.defaultTarget(w.table);

@@ -41,24 +41,31 @@ final class Workflow {
    * writing it.
    */
   void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace) {
+    load(a, b, tablets, replace, null, null);
+  }
+
+  /** As {@link #load(SparseMatrix, SparseMatrix, int, boolean)}, with a mask and a stored C. */
+  void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace, SparseMatrix mask,
+      SparseMatrix c0) {
     if (client.tableOperations().exists(table)) {
       if (!replace) {
         throw new AbstractSpgemmSubcommand.UsageException("table " + table
-            + " already exists; choose another --table, delete it, or give --replace");
+            + " already exists; choose another --table, delete it, or give --replace-table");
       }
       Map<String,String> state = SpGEMM.cState(client, table, TableLayout.C_FAMILY);
       if ("RUNNING".equals(state.get("state"))) {
         throw new SpgemmException("refused: table " + table + " is being written by job "
-            + state.get("job") + "; --replace does not delete a table a live multiply writes");
+            + state.get("job") + "; --replace-table does not delete a table a live multiply writes");
       }
       try {
         client.tableOperations().delete(table);
       } catch (Exception e) {
-        throw new ClusterException("cannot delete table " + table + " for --replace: "
+        throw new ClusterException("cannot delete table " + table + " for --replace-table: "
             + e.getMessage(), e);
       }
     }
     int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
+    n = Math.max(n, c0 == null ? 0 : Math.max(c0.rows(), c0.cols()));
     keys = KeyFormat.forSize(n);
     List<String> splits = new ArrayList<>();
     int rows = Math.max(a.rows(), b.rows());
@@ -72,6 +79,12 @@ final class Workflow {
     long t0 = System.nanoTime();
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, codec);
     MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, codec);
+    if (mask != null) {
+      MatrixStore.load(client, table, MxmOptionsMixin.MASK_FAMILY, mask, keys, codec);
+    }
+    if (c0 != null) {
+      MatrixStore.load(client, table, TableLayout.C_FAMILY, c0, keys, codec);
+    }
     loadNanos = System.nanoTime() - t0;
   }
 

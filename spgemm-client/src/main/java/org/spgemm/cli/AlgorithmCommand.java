@@ -1,0 +1,92 @@
+package org.spgemm.cli;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.spgemm.client.Algorithms;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.json.JsonWriter;
+import org.spgemm.matrix.SparseMatrix;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Shared shape of the algorithm commands: read the input, load it into M on an embedded or real
+ * cluster, run the algorithm's multiplies there, write its output and, with --stats, the
+ * multiplies it made as JSON.
+ */
+abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
+
+  @Option(names = "--a", required = true, paramLabel = "G.mtx",
+      description = "the input matrix (Matrix Market)")
+  Path aFile;
+
+  @Option(names = "--stats", description = "write the algorithm's result and every multiply it"
+      + " made as JSON here")
+  Path stats;
+
+  @Option(names = "--replace-table", description = "delete an existing --table first")
+  boolean replaceTable;
+
+  @Mixin
+  ClusterOptions cluster;
+
+  @Mixin
+  TableOptions m;
+
+  @Mixin
+  MultiplyOptionsMixin multiply;
+
+  /** Output paths of the command (checked before any work), or none. */
+  abstract Path[] outputs();
+
+  /** The inputs A and B to load as families A and B of M. */
+  abstract SparseMatrix[] inputs(SparseMatrix a) throws Exception;
+
+  /** Runs the algorithm on the loaded M; returns what --stats reports as its result. */
+  abstract Map<String,Object> run(Workflow w, MultiplyOptions.Builder base,
+      Algorithms.Steps steps, SparseMatrix a) throws Exception;
+
+  @Override
+  void validate() {
+    m.validate(cluster);
+    multiply.builder();
+    Path[] outs = outputs();
+    Path[] all = new Path[outs.length + 1];
+    String[] names = new String[outs.length + 1];
+    for (int k = 0; k < outs.length; k++) {
+      all[k] = outs[k];
+      names[k] = "--out";
+    }
+    all[outs.length] = stats;
+    names[outs.length] = "--stats";
+    FileChecks.checkOutputs(new String[] {"--a"}, new Path[] {aFile}, names, all);
+  }
+
+  @Override
+  ExitCode execute() throws Exception {
+    SparseMatrix a = FileChecks.readInput(aFile, "A", multiply.codecName(), err);
+    SparseMatrix[] in = inputs(a);
+    try (Session session = cluster.open(err)) {
+      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
+      w.load(in[0], in[1], m.tablets(cluster.isEmbedded() ? 4 * cluster.tservers : 8),
+          replaceTable);
+      Algorithms.Steps steps = new Algorithms.Steps();
+      long t0 = System.nanoTime();
+      Map<String,Object> result = run(w, multiply.builder(), steps, a);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      err.printf(Locale.ROOT, "%d multiplies, %.2f s in all (%.2f s multiplying)%n",
+          steps.multiplies.size(), seconds, steps.nanos / 1e9);
+      if (stats != null) {
+        Map<String,Object> json = new LinkedHashMap<>(result);
+        json.put("seconds", seconds);
+        json.put("multiplies", steps.multiplies);
+        Files.writeString(stats, JsonWriter.write(json), StandardCharsets.UTF_8);
+      }
+    }
+    return ExitCode.OK;
+  }
+}

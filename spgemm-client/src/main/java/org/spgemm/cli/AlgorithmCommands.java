@@ -1,0 +1,266 @@
+package org.spgemm.cli;
+
+import java.io.BufferedWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.spgemm.client.Algorithms;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.TableLayout;
+import org.spgemm.matrix.GraphAlgorithms;
+import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.SparseMatrix;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The algorithm subcommands: each a sequence of multiplies in the tablet servers. */
+final class AlgorithmCommands {
+
+  private AlgorithmCommands() {}
+
+  /** The undirected simple graph of {@code a} (loaded as A and B). */
+  private static SparseMatrix[] undirected(SparseMatrix a) {
+    SparseMatrix g = GraphAlgorithms.undirected(a);
+    return new SparseMatrix[] {g, g};
+  }
+
+  @Command(name = "triangles", mixinStandardHelpOptions = true, description = "Counts the"
+      + " triangles of the undirected simple graph of G (made symmetric, self-loops ignored):"
+      + " C<L> = L*L over PLUS_PAIR with L its strict lower triangle; prints 'triangles: N'.")
+  static final class Triangles extends AlgorithmCommand {
+    @Override
+    Path[] outputs() {
+      return new Path[0];
+    }
+
+    @Override
+    SparseMatrix[] inputs(SparseMatrix a) {
+      SparseMatrix l = lower(GraphAlgorithms.undirected(a));
+      return new SparseMatrix[] {l, l};
+    }
+
+    @Override
+    Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
+        SparseMatrix a) {
+      long n = Algorithms.triangles(w.client, w.table, TableLayout.A_FAMILY, "T", base, steps);
+      out.println("triangles: " + n);
+      return Map.of("triangles", n);
+    }
+
+    private static SparseMatrix lower(SparseMatrix g) {
+      int[] r = new int[g.nnz()];
+      int[] c = new int[g.nnz()];
+      long[] v = new long[g.nnz()];
+      int n = 0;
+      for (int i = 0; i < g.rows(); i++) {
+        for (int p = g.rowStart(i); p < g.rowEnd(i) && g.colAt(p) < i; p++) {
+          r[n] = i;
+          c[n] = g.colAt(p);
+          v[n++] = 1;
+        }
+      }
+      return SparseMatrix.fromCoordinates(g.rows(), g.cols(), r, c, v, n);
+    }
+  }
+
+  @Command(name = "ktruss", mixinStandardHelpOptions = true, description = "The k-truss of the"
+      + " undirected simple graph of G: rounds of C<C> = select(C*C >= k-2) over PLUS_PAIR until"
+      + " no edge drops; writes its edges with their support.")
+  static final class Ktruss extends AlgorithmCommand {
+    @Option(names = "--k", required = true, description = "k (at least 3)")
+    int k;
+
+    @Option(names = "--out", required = true, paramLabel = "T.mtx")
+    Path outFile;
+
+    @Override
+    Path[] outputs() {
+      return new Path[] {outFile};
+    }
+
+    @Override
+    SparseMatrix[] inputs(SparseMatrix a) {
+      return undirected(a);
+    }
+
+    @Override
+    Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
+        SparseMatrix a) throws Exception {
+      String f = Algorithms.ktruss(w.client, w.table, TableLayout.A_FAMILY, k, base, steps);
+      SparseMatrix t = MatrixStore.read(w.client, w.table, f, a.rows(), a.cols(),
+          w.codec);
+      MatrixMarket.write(outFile, t);
+      out.printf("%d-truss: %d edges (%d entries) written to %s%n", k, t.nnz() / 2, t.nnz(),
+          outFile);
+      return Map.of("k", k, "edges", t.nnz() / 2);
+    }
+  }
+
+  @Command(name = "jaccard", mixinStandardHelpOptions = true, description = "Jaccard"
+      + " coefficients of every pair i<j of vertices of the undirected graph of G that share a"
+      + " neighbour: common neighbours C = triu(G*G) and degrees d = G*1 over PLUS_PAIR in the"
+      + " tablet servers; J = c / (d_i + d_j - c) as C is written out.")
+  static final class Jaccard extends AlgorithmCommand {
+    @Option(names = "--out", required = true, paramLabel = "J.mtx")
+    Path outFile;
+
+    @Override
+    Path[] outputs() {
+      return new Path[] {outFile};
+    }
+
+    @Override
+    SparseMatrix[] inputs(SparseMatrix a) {
+      return undirected(a);
+    }
+
+    @Override
+    Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
+        SparseMatrix a) throws Exception {
+      int n = a.rows();
+      Algorithms.commonNeighbours(w.client, w.table, TableLayout.A_FAMILY, "J", w.keys, n, base,
+          steps);
+      SparseMatrix c = MatrixStore.read(w.client, w.table, "J", n, n, w.codec);
+      SparseMatrix d = MatrixStore.read(w.client, w.table, "J_d", n, 1, w.codec);
+      double[] deg = new double[n];
+      for (int i = 0; i < n; i++) {
+        deg[i] = d.get(i, 0).orElse(0);
+      }
+      int[] r = new int[c.nnz()];
+      int[] col = new int[c.nnz()];
+      double[] v = new double[c.nnz()];
+      int k = 0;
+      for (int i = 0; i < n; i++) {
+        for (int p = c.rowStart(i); p < c.rowEnd(i); p++) {
+          int j = c.colAt(p);
+          double common = c.valueAt(p);
+          r[k] = i;
+          col[k] = j;
+          v[k++] = common / (deg[i] + deg[j] - common);
+        }
+      }
+      SparseMatrix jac = SparseMatrix.fromCoordinates(n, n, r, col, v, k);
+      MatrixMarket.write(outFile, jac);
+      out.printf("Jaccard: %d pairs written to %s%n", jac.nnz(), outFile);
+      return Map.of("pairs", jac.nnz());
+    }
+  }
+
+  @Command(name = "bfs", mixinStandardHelpOptions = true, description = "BFS levels from a"
+      + " source over the edges i->j of G: per level q<!v> = q*G over ANY_PAIR on a frontier"
+      + " row; writes 'vertex level' (1-based vertex, source at level 0) for every reached"
+      + " vertex.")
+  static final class Bfs extends AlgorithmCommand {
+    @Option(names = "--source", required = true, description = "source vertex (1-based)")
+    int source;
+
+    @Option(names = "--out", required = true, paramLabel = "levels.txt")
+    Path outFile;
+
+    @Override
+    Path[] outputs() {
+      return new Path[] {outFile};
+    }
+
+    @Override
+    SparseMatrix[] inputs(SparseMatrix a) {
+      if (a.rows() != a.cols()) {
+        throw new UsageException("bfs needs a square matrix, not " + a.rows() + "x" + a.cols());
+      }
+      if (source < 1 || source > a.rows()) {
+        throw new UsageException("--source " + source + " is not a vertex of G (1.."
+            + a.rows() + ")");
+      }
+      return new SparseMatrix[] {a, a};
+    }
+
+    @Override
+    Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
+        SparseMatrix a) throws Exception {
+      int[] level = Algorithms.bfs(w.client, w.table, TableLayout.A_FAMILY, source - 1,
+          a.rows(), w.keys, base, steps);
+      int reached = 0;
+      int depth = 0;
+      try (BufferedWriter bw = Files.newBufferedWriter(outFile, StandardCharsets.UTF_8)) {
+        for (int v = 0; v < level.length; v++) {
+          if (level[v] >= 0) {
+            bw.write((v + 1) + " " + level[v] + "\n");
+            reached++;
+            depth = Math.max(depth, level[v]);
+          }
+        }
+      }
+      out.printf("BFS from %d: %d vertices reached, %d levels; written to %s%n", source,
+          reached, depth, outFile);
+      return Map.of("reached", reached, "depth", depth);
+    }
+  }
+
+  @Command(name = "galerkin", mixinStandardHelpOptions = true, description = "The AMG coarse"
+      + " operator P'*A*P: AP = A*P, then P'*AP with P' written by a server-side transpose.")
+  static final class Galerkin extends AlgorithmCommand {
+    @Option(names = "--p", required = true, paramLabel = "P.mtx")
+    Path pFile;
+
+    @Option(names = "--out", required = true, paramLabel = "C.mtx")
+    Path outFile;
+
+    @Override
+    Path[] outputs() {
+      return new Path[] {outFile};
+    }
+
+    @Override
+    SparseMatrix[] inputs(SparseMatrix a) throws Exception {
+      SparseMatrix p = FileChecks.readInput(pFile, "P", multiply.codecName(), err);
+      FileChecks.checkShapes(a, aFile, p, pFile);
+      return new SparseMatrix[] {a, p};
+    }
+
+    @Override
+    Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
+        SparseMatrix a) throws Exception {
+      Algorithms.galerkin(w.client, w.table, TableLayout.A_FAMILY, TableLayout.B_FAMILY,
+          TableLayout.C_FAMILY, base, steps);
+      int m = MatrixStore.shape(w.client, w.table, TableLayout.B_FAMILY).orElseThrow().cols();
+      SparseMatrix c = MatrixStore.read(w.client, w.table, TableLayout.C_FAMILY, m, m, w.codec);
+      MatrixMarket.write(outFile, c);
+      out.printf("P'AP: %dx%d, %d nonzeros, written to %s%n", m, m, c.nnz(), outFile);
+      return Map.of("rows", m, "nnz", c.nnz());
+    }
+  }
+
+  @Command(name = "transpose", mixinStandardHelpOptions = true, description = "A' by a"
+      + " server-side transpose (family A^T of M), written as Matrix Market.")
+  static final class Transpose extends AlgorithmCommand {
+    @Option(names = "--out", required = true, paramLabel = "AT.mtx")
+    Path outFile;
+
+    @Override
+    Path[] outputs() {
+      return new Path[] {outFile};
+    }
+
+    @Override
+    SparseMatrix[] inputs(SparseMatrix a) {
+      return new SparseMatrix[] {a, SparseMatrix.empty(a.cols(), 1)};
+    }
+
+    @Override
+    Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
+        SparseMatrix a) throws Exception {
+      String t = TableLayout.transposed(TableLayout.A_FAMILY);
+      steps.add("A' (transpose)", SpGEMM.transpose(w.client, w.table, TableLayout.A_FAMILY, t,
+          w.codec.name()));
+      SparseMatrix at = MatrixStore.read(w.client, w.table, t, a.cols(), a.rows(), w.codec);
+      MatrixMarket.write(outFile, at);
+      out.printf("A': %dx%d, %d nonzeros, written to %s%n", at.rows(), at.cols(), at.nnz(),
+          outFile);
+      return Map.of("nnz", at.nnz());
+    }
+  }
+}

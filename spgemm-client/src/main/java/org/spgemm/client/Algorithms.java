@@ -1,0 +1,147 @@
+package org.spgemm.client;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.algebra.MaskMode;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * Graph and multigrid algorithms written as sequences of {@link SpGEMM#multiply} calls on the
+ * matrices of one table: all matrix algebra runs in the tablet servers; the client holds at most
+ * small vectors (a BFS frontier, degrees). Every call records the multiplies it made in {@link
+ * Steps}, for {@code --stats}.
+ */
+public final class Algorithms {
+
+  /** The multiplies one algorithm made, in order, and their total time. */
+  public static final class Steps {
+    public final List<Map<String,Object>> multiplies = new ArrayList<>();
+    public long nanos;
+
+    public MultiplyResult add(String what, MultiplyResult r) {
+      Map<String,Object> m = new LinkedHashMap<>();
+      m.put("step", what);
+      m.putAll(r.toMap());
+      multiplies.add(m);
+      nanos += r.wallNanos();
+      return r;
+    }
+  }
+
+  private Algorithms() {}
+
+  /**
+   * Triangles of an undirected graph whose strict lower triangle L is family {@code l}:
+   * C&lt;L&gt; = L·L over PLUS_PAIR. Each triangle i &gt; k &gt; j forms exactly one product
+   * inside the mask, and masked-out products are never formed, so the count is the number of
+   * partial products (C itself, in family {@code out}, holds each edge's triangle count).
+   */
+  public static long triangles(AccumuloClient client, String table, String l, String out,
+      MultiplyOptions.Builder base, Steps steps) {
+    MultiplyResult r = steps.add("C<L> = L*L (PLUS_PAIR)", SpGEMM.multiply(client, table,
+        base.copy().semiring("PLUS_PAIR").families(l, l, out).mask(l, MaskMode.STRUCTURE, false)
+            .build()));
+    return r.partialProducts();
+  }
+
+  /**
+   * The k-truss of an undirected graph (symmetric, no self-loops) in family {@code g}: repeats
+   * C&lt;C&gt; = select(C·C ≥ k-2) over PLUS_PAIR, each round into a new family, until a round
+   * drops no edge. Returns the family holding the truss, each edge's value its support.
+   */
+  public static String ktruss(AccumuloClient client, String table, String g, int k,
+      MultiplyOptions.Builder base, Steps steps) {
+    if (k < 3) {
+      throw new InvalidOptionException("k-truss needs k >= 3, not " + k);
+    }
+    String cur = g;
+    long nnz = MatrixStore.shape(client, table, g).map(Shape::nnz).orElse(-1L);
+    for (int round = 1;; round++) {
+      String next = g + "_k" + round;
+      MultiplyResult r = steps.add("C<C> = select(C*C >= " + (k - 2) + ") round " + round,
+          SpGEMM.multiply(client, table, base.copy().semiring("PLUS_PAIR")
+              .families(cur, cur, next).mask(cur, MaskMode.STRUCTURE, false)
+              .select("valuege:" + (k - 2)).build()));
+      if (r.nnzC() == nnz || r.nnzC() == 0) {
+        return next;
+      }
+      nnz = r.nnzC();
+      cur = next;
+    }
+  }
+
+  /**
+   * Common neighbours of every pair i &lt; j of an undirected graph in family {@code g}: C =
+   * triu(G·G) over PLUS_PAIR, into family {@code out}; and the degrees d = G·1 into family
+   * {@code out + "_d"} (a vector). Jaccard J(i,j) = c / (d_i + d_j - c) follows from the two.
+   */
+  public static void commonNeighbours(AccumuloClient client, String table, String g, String out,
+      KeyFormat keys, int n, MultiplyOptions.Builder base, Steps steps) {
+    steps.add("C = triu(G*G) (PLUS_PAIR)", SpGEMM.multiply(client, table, base.copy()
+        .semiring("PLUS_PAIR").families(g, g, out).select("triu").build()));
+    String ones = out + "_1";
+    MatrixStore.load(client, table, ones, ones(n), keys, ValueCodecs.DECIMAL);
+    steps.add("d = G*1", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_PAIR")
+        .families(g, ones, out + "_d").build()));
+  }
+
+  private static SparseMatrix ones(int n) {
+    int[] r = new int[n];
+    int[] c = new int[n];
+    double[] v = new double[n];
+    for (int i = 0; i < n; i++) {
+      r[i] = i;
+      v[i] = 1;
+    }
+    return SparseMatrix.fromCoordinates(n, 1, r, c, v, n);
+  }
+
+  /**
+   * BFS levels from vertex {@code source} over the directed edges of family {@code g}: the
+   * frontier is row {@code source} of a family, and each level is q&lt;¬v&gt; = q·G over
+   * ANY_PAIR, masked by the visited vertices (kept in the same row of family {@code g + "_v"}).
+   * Returns the level of every vertex, -1 where unreached.
+   */
+  public static int[] bfs(AccumuloClient client, String table, String g, int source, int n,
+      KeyFormat keys, MultiplyOptions.Builder base, Steps steps) {
+    int[] level = new int[n];
+    java.util.Arrays.fill(level, -1);
+    level[source] = 0;
+    String visited = g + "_v";
+    String frontier = g + "_q0";
+    int[] q = {source};
+    FrontierRow.write(client, table, frontier, source, q, keys);
+    FrontierRow.write(client, table, visited, source, q, keys);
+    for (int depth = 1; q.length > 0; depth++) {
+      String next = g + "_q" + depth;
+      steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table, base.copy()
+          .semiring("ANY_PAIR").families(frontier, g, next)
+          .mask(visited, MaskMode.STRUCTURE, true).build()));
+      q = FrontierRow.read(client, table, next, source, keys);
+      for (int v : q) {
+        level[v] = depth;
+      }
+      FrontierRow.write(client, table, visited, source, q, keys);
+      frontier = next;
+    }
+    return level;
+  }
+
+  /**
+   * The Galerkin coarse operator Pᵀ·A·P of family {@code a} with prolongation family {@code p}:
+   * AP = A·P into {@code out + "_ap"}, then Pᵀ·AP (Pᵀ by a server-side transpose) into {@code
+   * out}.
+   */
+  public static void galerkin(AccumuloClient client, String table, String a, String p,
+      String out, MultiplyOptions.Builder base, Steps steps) {
+    String ap = out + "_ap";
+    steps.add("AP = A*P", SpGEMM.multiply(client, table, base.copy().families(a, p, ap)
+        .build()));
+    steps.add("C = P'*AP", SpGEMM.multiply(client, table, base.copy().families(p, ap, out)
+        .transposeA().build()));
+  }
+}
