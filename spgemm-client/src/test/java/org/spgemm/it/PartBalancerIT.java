@@ -37,6 +37,7 @@ import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.plan.PartitionPlan;
+import org.spgemm.partition.table.ApplyOptions;
 import org.spgemm.partition.table.ApplyResult;
 
 /**
@@ -100,6 +101,27 @@ class PartBalancerIT {
       awaitHosted(client, m2);
       assertEquals(expected, Partitioner.readC(client, m2, a.rows(), a.cols(),
           ValueCodecs.DECIMAL), "the table still reads back");
+    }
+  }
+
+  @Test
+  void tabletsPerPartAreCutAtApplyAndPinned() throws Exception {
+    SparseMatrix a = RmatGenerator.generate(8, 8, 12);
+    SparseMatrix expected = ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES);
+    try (AccumuloClient client = SharedCluster.client()) {
+      String m = Fixtures.uniqueTable("perpart");
+      Fixtures.createAndLoad(client, m, a, a, List.of());
+      TablePlan tp = Partitioner.plan(client, m, 2, PartitionOptions.parts(2).withSeed(1));
+      String m2 = m + "_k2x3";
+      ApplyResult applied = tp.apply(client, m2, ApplyOptions.defaults().withTabletsPerPart(3));
+      assertTrue(applied.pinned() && applied.balanced(), applied.toString());
+      assertEquals(6, applied.tabletLocations().size(), applied.toString());
+      PartServerMap map = PartServerMap.parse(
+          client.tableOperations().getConfiguration(m2).get(TableLayout.PARTS_PROPERTY));
+      assertEquals(6, awaitPinned(client, m2, map), "three tablets per part, on its server");
+      SpGEMM.multiply(client, m2, MultiplyOptions.defaults());
+      Fixtures.assertSameMatrix(expected,
+          Partitioner.readC(client, m2, a.rows(), a.cols(), ValueCodecs.DECIMAL));
     }
   }
 

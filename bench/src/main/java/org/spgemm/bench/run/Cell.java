@@ -28,6 +28,7 @@ final class Cell {
   final AccumuloClient client;
   final Dataset dataset;
   final int tservers;
+  final int tabletsPerServer;
   final SparseMatrix a;
   final SparseMatrix b;
   final SparseMatrix reference;
@@ -41,6 +42,7 @@ final class Cell {
     this.client = client;
     this.dataset = dataset;
     this.tservers = tservers;
+    this.tabletsPerServer = tabletsPerServer;
     Dataset.Operands ops = dataset.operands().get();
     this.a = ops.a();
     this.b = ops.b();

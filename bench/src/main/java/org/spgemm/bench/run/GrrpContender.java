@@ -10,12 +10,18 @@ import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.table.ApplyOptions;
 
 /**
- * gRRp: one METIS plan per dataset and cluster, applied to a fresh re-keyed copy per repetition;
- * plan and apply times are reported beside the multiply. The plan has one part per tablet the
- * other methods' tables have (tablets per server × K), so every method runs on as many tablets
- * and only the assignment of rows differs. With one part per tablet server instead, gRRp ran
- * on K tablets against the others' 4K and lost to RRp for want of concurrent scans and writes
- * (R-MAT 11, K = 1: 3.3 s against 2.2 s, with a quarter of RRp's B fetches).
+ * gRRp: one plan per dataset and cluster with K parts for K tablet servers, applied to a fresh
+ * re-keyed copy per repetition. Each part is pinned to its own server by {@code
+ * balancer.PartBalancer} (set by {@code PlanApplier}), so the partition METIS optimised is the one
+ * the servers see, and is split at A row boundaries into {@code tabletsPerServer} tablets of
+ * about equal nnz(A) ({@link ApplyOptions#withTabletsPerPart}), so every method runs on as many
+ * tablets. Plan (symbolic multiply, graph, METIS, choice) and apply (re-keyed copy, placement)
+ * times are reported beside the multiply, in their own columns.
+ *
+ * <p>An earlier version planned one part per tablet (tablets per server × K) and let Accumulo's
+ * balancer place them, so METIS's parts did not match the servers; with one unsplit part per
+ * server instead, gRRp ran on K tablets against the others' 4K and lost to RRp for want of
+ * concurrent scans and writes (R-MAT 11, K = 1: 3.3 s against 2.2 s).
  */
 final class GrrpContender implements Contender {
 
@@ -32,7 +38,7 @@ final class GrrpContender implements Contender {
   @Override
   public void prepare(Cell cell) {
     long t0 = System.nanoTime();
-    int parts = cell.splits.size() + 1;
+    int parts = cell.tservers;
     plan = Partitioner.plan(cell.client, cell.source, parts,
         PartitionOptions.parts(parts).withSeed(METIS_SEED), RrpContender.options(Engine.COMPACTION));
     planNanos = System.nanoTime() - t0;
@@ -42,7 +48,8 @@ final class GrrpContender implements Contender {
   public Outcome run(Cell cell, int rep) {
     String m = cell.table("gRRp" + rep);
     GrrpResult g = plan.multiply(cell.client, m, ApplyOptions.defaults()
-        .withBalanceTimeout(Duration.ofSeconds(30)), RrpContender.options(Engine.COMPACTION));
+        .withTabletsPerPart(cell.tabletsPerServer).withBalanceTimeout(Duration.ofSeconds(30)),
+        RrpContender.options(Engine.COMPACTION));
     Outcome o = RrpContender.outcome(cell, m, g.multiply());
     o.readC = () -> Partitioner.readC(cell.client, m, cell.a.rows(), cell.b.cols(),
         ValueCodecs.DECIMAL); // in original keys

@@ -6,9 +6,9 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.spgemm.iterators.TableLayout;
 
 /**
- * How {@link PlanApplier} copies M: which families hold A and B, how long to wait for the new
- * tablets to be spread over the tablet servers, scan threads and authorizations. Immutable;
- * {@code with*} returns copies.
+ * How {@link PlanApplier} copies M: which families hold A and B, how many tablets each part is
+ * split into, how long to wait for the new tablets to be spread over the tablet servers, scan
+ * threads and authorizations. Immutable; {@code with*} returns copies.
  */
 public final class ApplyOptions {
 
@@ -16,26 +16,33 @@ public final class ApplyOptions {
   public static final Duration DEFAULT_BALANCE_TIMEOUT = Duration.ofSeconds(60);
   /** Default threads of the copying BatchScanner. */
   public static final int DEFAULT_SCAN_THREADS = 4;
+  /** Default tablets per part: one, the part's rows in a single tablet. */
+  public static final int DEFAULT_TABLETS_PER_PART = 1;
 
   private final String aFamily;
   private final String bFamily;
   private final Duration balanceTimeout;
   private final int scanThreads;
   private final Authorizations auths;
+  private final int tabletsPerPart;
 
   private ApplyOptions(String aFamily, String bFamily, Duration balanceTimeout, int scanThreads,
-      Authorizations auths) {
+      Authorizations auths, int tabletsPerPart) {
     this.aFamily = aFamily;
     this.bFamily = bFamily;
     this.balanceTimeout = balanceTimeout;
     this.scanThreads = scanThreads;
     this.auths = auths;
+    this.tabletsPerPart = tabletsPerPart;
   }
 
-  /** Families A and B, a 60 s balance wait, 4 scan threads, the user's authorizations. */
+  /**
+   * Families A and B, one tablet per part, a 60 s balance wait, 4 scan threads, the user's
+   * authorizations.
+   */
   public static ApplyOptions defaults() {
     return new ApplyOptions(TableLayout.A_FAMILY, TableLayout.B_FAMILY,
-        DEFAULT_BALANCE_TIMEOUT, DEFAULT_SCAN_THREADS, null);
+        DEFAULT_BALANCE_TIMEOUT, DEFAULT_SCAN_THREADS, null, DEFAULT_TABLETS_PER_PART);
   }
 
   /** The families holding A and B; they must differ. */
@@ -45,7 +52,7 @@ public final class ApplyOptions {
     if (a.equals(b)) {
       throw new IllegalArgumentException("A and B must be different families, both are " + a);
     }
-    return new ApplyOptions(a, b, balanceTimeout, scanThreads, auths);
+    return new ApplyOptions(a, b, balanceTimeout, scanThreads, auths, tabletsPerPart);
   }
 
   /** Bound on the wait for balanced tablets; zero skips the wait. */
@@ -53,20 +60,33 @@ public final class ApplyOptions {
     if (timeout == null || timeout.isNegative()) {
       throw new IllegalArgumentException("balance timeout must be zero or positive");
     }
-    return new ApplyOptions(aFamily, bFamily, timeout, scanThreads, auths);
+    return new ApplyOptions(aFamily, bFamily, timeout, scanThreads, auths, tabletsPerPart);
   }
 
   public ApplyOptions withScanThreads(int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("scan threads must be positive, got " + threads);
     }
-    return new ApplyOptions(aFamily, bFamily, balanceTimeout, threads, auths);
+    return new ApplyOptions(aFamily, bFamily, balanceTimeout, threads, auths, tabletsPerPart);
   }
 
   /** Authorizations of the copying scan (default: all of the user's). */
   public ApplyOptions withAuthorizations(Authorizations a) {
     return new ApplyOptions(aFamily, bFamily, balanceTimeout, scanThreads,
-        Objects.requireNonNull(a, "authorizations"));
+        Objects.requireNonNull(a, "authorizations"), tabletsPerPart);
+  }
+
+  /**
+   * Splits each part into up to {@code n} tablets for concurrency: at A row boundaries, into
+   * runs of about equal nnz(A) (a part with fewer than n A rows gets one tablet per A row). All
+   * tablets of a part stay pinned to the part's tablet server. Counting nnz(A) per row takes one
+   * extra scan of family A. Default {@value #DEFAULT_TABLETS_PER_PART}.
+   */
+  public ApplyOptions withTabletsPerPart(int n) {
+    if (n < 1) {
+      throw new IllegalArgumentException("tablets per part must be positive, got " + n);
+    }
+    return new ApplyOptions(aFamily, bFamily, balanceTimeout, scanThreads, auths, n);
   }
 
   public String aFamily() {
@@ -83,6 +103,11 @@ public final class ApplyOptions {
 
   public int scanThreads() {
     return scanThreads;
+  }
+
+  /** Tablets each part is split into, at most (see {@link #withTabletsPerPart}). */
+  public int tabletsPerPart() {
+    return tabletsPerPart;
   }
 
   /** The authorizations, or null for the user's own. */

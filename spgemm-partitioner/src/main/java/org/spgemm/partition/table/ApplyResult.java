@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 /**
  * What {@link PlanApplier#apply} did: entries copied, time of each step, and where the tablets
- * of the new table ended up (one tablet per part, in part order).
+ * of the new table ended up (in row order: the tablets of part 0 first).
  */
 public final class ApplyResult {
 
@@ -54,7 +54,10 @@ public final class ApplyResult {
     return bEntries;
   }
 
-  /** Creating the table with its split points. */
+  /**
+   * Creating the table with its split points (with more than one tablet per part, this includes
+   * the scan of family A that counts nnz(a_i) for the split points inside the parts).
+   */
   public long createNanos() {
     return createNanos;
   }
@@ -80,14 +83,15 @@ public final class ApplyResult {
   }
 
   /**
-   * Whether the tablets were hosted and spread as evenly as their number allows (tablet counts
-   * of any two live tablet servers differ by at most one) when the wait ended.
+   * Whether, when the wait ended, every tablet was hosted and, with the parts pinned, on its
+   * part's server; without pins, spread as evenly as their number allows (tablet counts of any
+   * two live tablet servers differ by at most one).
    */
   public boolean balanced() {
     return balanced;
   }
 
-  /** Tablet server (host:port) of each part's tablet, in part order; null where unhosted. */
+  /** Tablet server (host:port) of each tablet, in row order; null where unhosted. */
   public List<String> tabletLocations() {
     return locations;
   }

@@ -38,6 +38,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 import org.spgemm.balancer.PartBalancer;
+import org.spgemm.balancer.PartKeys;
 import org.spgemm.balancer.PartServerMap;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.partition.plan.PartitionPlan;
@@ -50,10 +51,12 @@ import org.spgemm.partition.plan.PartitionPlan;
  *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, the
  *       nested-scan dispatch property ({@value TableLayout#NESTED_DISPATCH_PROPERTY},
  *       M's value or {@value TableLayout#DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
- *       tablet p holds exactly the rows of part p. With more than one part, {@link PartBalancer}
- *       is its balancer and the parts are spread evenly over the live tablet servers
- *       ({@link PartServerMap#spread}, recorded in {@value TableLayout#PARTS_PROPERTY}), so
- *       every tablet of part p stays on one server even when split.
+ *       no tablet holds rows of two parts. With {@link ApplyOptions#withTabletsPerPart} n &gt; 1,
+ *       each part is split further at A row keys into up to n tablets of about equal nnz(A)
+ *       ({@link #innerSplits}; nnz(a_i) is counted by one scan of family A of M first).
+ *       With more than one part, {@link PartBalancer} is its balancer and the parts are spread
+ *       evenly over the live tablet servers ({@link PartServerMap#spread}, recorded in
+ *       {@value TableLayout#PARTS_PROPERTY}), so every tablet of part p stays on one server.
  *   <li>One BatchScanner pass over families A and B of M: A entry (i, j) becomes
  *       ({@code newARowKey(i)}, {@code newBRowKey(j)}): A's column keys are rewritten to B's new
  *       row keys, since column j of A names row j of B. B entry (j, k) becomes
@@ -61,7 +64,8 @@ import org.spgemm.partition.plan.PartitionPlan;
  *       are copied as bytes. The shape records of A and B in row {@value TableLayout#META_ROW} are
  *       copied; nothing else of M is (C, job records).
  *   <li>A bounded wait, polling {@code tableOperations().locate}, until every tablet is hosted
- *       and the tablet counts of any two live tablet servers differ by at most one. If the
+ *       and on its part's server (parts pinned), or the tablet counts of any two live tablet
+ *       servers differ by at most one (not pinned). If the
  *       tablets are still not all hosted when it ends and the part balancer was set (the manager
  *       cannot load it when the iterators jar is not on its classpath, and then never assigns the
  *       tablets), the balancer property is removed, so Accumulo's default balancer places the
@@ -108,11 +112,19 @@ public final class PlanApplier {
           + " name or delete it");
     }
     long t0 = System.nanoTime();
-    PartServerMap pins = createTarget(client, source, target, plan);
+    Map<String,Integer> aIndex = index(plan.numARows(), plan::aRowKey, "A");
+    Map<String,Integer> bIndex = index(plan.numBRows(), plan::bRowKey, "B");
+    List<String> splits = new ArrayList<>(plan.splitPoints());
+    if (opts.tabletsPerPart() > 1) {
+      splits.addAll(innerSplits(plan, countARows(client, source, aIndex, opts),
+          opts.tabletsPerPart()));
+    }
+    int tablets = splits.size() + 1;
+    PartServerMap pins = createTarget(client, source, target, plan, splits);
     long t1 = System.nanoTime();
     long[] copied;
     try {
-      copied = copy(client, source, target, plan, opts);
+      copied = copy(client, source, target, plan, opts, aIndex, bIndex);
     } catch (RuntimeException e) {
       try {
         client.tableOperations().delete(target);
@@ -122,15 +134,100 @@ public final class PlanApplier {
       throw e;
     }
     long t2 = System.nanoTime();
-    Placement p = awaitPlacement(client, target, plan.parts(), opts.balanceTimeout().toMillis());
+    Placement p =
+        awaitPlacement(client, target, tablets, pins, opts.balanceTimeout().toMillis());
     if (pins != null && !p.hosted) {
       unpin(client, target);
       pins = null;
-      p = awaitPlacement(client, target, plan.parts(), opts.balanceTimeout().toMillis());
+      p = awaitPlacement(client, target, tablets, null, opts.balanceTimeout().toMillis());
     }
     long t3 = System.nanoTime();
     return new ApplyResult(target, copied[0], copied[1], t1 - t0, t2 - t1, t3 - t2, p.hosted,
         p.balanced, p.locations, p.perServer, pins == null ? List.of() : pins.servers());
+  }
+
+  /** nnz(a_i) of every A row of the plan, from one scan of family A of {@code source}. */
+  private static long[] countARows(AccumuloClient client, String source,
+      Map<String,Integer> aIndex, ApplyOptions opts) {
+    long[] nnz = new long[aIndex.size()];
+    Authorizations auths =
+        opts.authorizations() != null ? opts.authorizations() : KeyText.userAuths(client);
+    new FamilyScan(client, source, auths).scan(opts.aFamily(), "A", new FamilyScan.RowSink() {
+      private int row;
+
+      @Override
+      public void startRow(String key) {
+        row = indexOf(aIndex, key, true);
+      }
+
+      @Override
+      public void entry(ByteSequence qualifier) {
+        nnz[row]++;
+      }
+
+      @Override
+      public void endRow() {}
+    });
+    return nnz;
+  }
+
+  /**
+   * The split points inside each part that cut it, at A row keys, into up to {@code n} tablets
+   * of about equal nnz(A): for t = 1..n-1, the A row boundary nearest to t/n of the part's nnz(A)
+   * (rows in Accumulo's key order). A boundary is never repeated and never follows the part's
+   * last A row, so a part with few A rows or one heavy row gets fewer tablets; a part without A
+   * entries gets none. Each split point is the new key of the last A row of the lower tablet.
+   * B rows of the part fall into whichever tablet their key sorts to; every tablet keeps
+   * the part's prefix, so the part balancer places it on the part's server.
+   *
+   * @param aNnz nnz(a_i) per A row of the plan
+   */
+  static List<String> innerSplits(PartitionPlan plan, long[] aNnz, int n) {
+    if (aNnz.length != plan.numARows()) {
+      throw new IllegalArgumentException(aNnz.length + " row counts for " + plan.numARows()
+          + " A rows");
+    }
+    List<String> out = new ArrayList<>();
+    if (n < 2) {
+      return out;
+    }
+    List<List<Integer>> rowsOf = new ArrayList<>();
+    for (int p = 0; p < plan.parts(); p++) {
+      rowsOf.add(new ArrayList<>());
+    }
+    for (int i = 0; i < plan.numARows(); i++) {
+      rowsOf.get(plan.aPart(i)).add(i);
+    }
+    for (List<Integer> rows : rowsOf) {
+      Map<Integer,byte[]> key = new HashMap<>();
+      rows.forEach(i -> key.put(i, plan.aRowKey(i).getBytes(StandardCharsets.UTF_8)));
+      rows.sort((x, y) -> Arrays.compareUnsigned(key.get(x), key.get(y)));
+      long total = 0;
+      for (int i : rows) {
+        total += aNnz[i];
+      }
+      if (total == 0) {
+        continue;
+      }
+      int lastCut = -1;
+      int t = 1;
+      long cum = 0;
+      for (int q = 0; q < rows.size() - 1 && t < n; q++) {
+        long before = cum;
+        cum += aNnz[rows.get(q)];
+        while (t < n && cum * n >= t * total) {
+          // boundary after row q-1 (nnz before) or after row q (cum): the nearer to t/n
+          boolean earlier = q - 1 > lastCut && t * total - before * n < cum * n - t * total;
+          int cut = earlier ? q - 1 : q;
+          if (cut > lastCut) {
+            out.add(plan.newARowKey(rows.get(cut)));
+            lastCut = cut;
+          }
+          t++;
+        }
+      }
+    }
+    return out;
   }
 
   /**
@@ -155,7 +252,7 @@ public final class PlanApplier {
 
   /** Creates the target table; returns its part-to-server mapping, or null if not pinned. */
   private static PartServerMap createTarget(AccumuloClient client, String source, String target,
-      PartitionPlan plan) {
+      PartitionPlan plan, List<String> splitPoints) {
     try {
       Map<String,Set<Text>> groups = client.tableOperations().getLocalityGroups(source);
       Map<String,String> props = new HashMap<>();
@@ -175,9 +272,9 @@ public final class PlanApplier {
       }
       NewTableConfiguration ntc =
           new NewTableConfiguration().setLocalityGroups(groups).setProperties(props);
-      if (!plan.splitPoints().isEmpty()) {
+      if (!splitPoints.isEmpty()) {
         SortedSet<Text> splits = new TreeSet<>();
-        plan.splitPoints().forEach(s -> splits.add(new Text(s)));
+        splitPoints.forEach(s -> splits.add(new Text(s)));
         ntc = ntc.withSplits(splits);
       }
       client.tableOperations().create(target, ntc);
@@ -194,11 +291,10 @@ public final class PlanApplier {
 
   /** Returns {A entries, B entries} copied. */
   private static long[] copy(AccumuloClient client, String source, String target,
-      PartitionPlan plan, ApplyOptions opts) {
+      PartitionPlan plan, ApplyOptions opts, Map<String,Integer> aIndex,
+      Map<String,Integer> bIndex) {
     byte[] famA = opts.aFamily().getBytes(StandardCharsets.UTF_8);
     byte[] famB = opts.bFamily().getBytes(StandardCharsets.UTF_8);
-    Map<String,Integer> aIndex = index(plan.numARows(), plan::aRowKey, "A");
-    Map<String,Integer> bIndex = index(plan.numBRows(), plan::bRowKey, "B");
     byte[][] newA = new byte[plan.numARows()][];
     byte[][] newB = new byte[plan.numBRows()][];
     Authorizations auths =
@@ -304,17 +400,22 @@ public final class PlanApplier {
 
   private static byte[] newKey(PartitionPlan plan, Map<String,Integer> index, byte[][] cache,
       String key, boolean aRow) {
-    Integer i = index.get(key);
-    if (i == null) {
-      throw new IllegalArgumentException((aRow ? "A row " : "B row (or A column) ") + key
-          + " is not in the plan: the table changed since it was planned; plan again");
-    }
+    int i = indexOf(index, key, aRow);
     byte[] b = cache[i];
     if (b == null) {
       b = (aRow ? plan.newARowKey(i) : plan.newBRowKey(i)).getBytes(StandardCharsets.UTF_8);
       cache[i] = b;
     }
     return b;
+  }
+
+  private static int indexOf(Map<String,Integer> index, String key, boolean aRow) {
+    Integer i = index.get(key);
+    if (i == null) {
+      throw new IllegalArgumentException((aRow ? "A row " : "B row (or A column) ") + key
+          + " is not in the plan: the table changed since it was planned; plan again");
+    }
+    return i;
   }
 
   private static Map<String,Integer> index(int n, java.util.function.IntFunction<String> key,
@@ -340,12 +441,12 @@ public final class PlanApplier {
   }
 
   /**
-   * Polls until all {@code tablets} tablets are hosted and balanced, or the timeout passes;
-   * returns the last placement seen. {@code locate} blocks while a tablet is unhosted, so it
-   * runs on a helper thread bounded by the remaining time.
+   * Polls until all {@code tablets} tablets are hosted and balanced ({@link #placement}), or the
+   * timeout passes; returns the last placement seen. {@code locate} blocks while a tablet is
+   * unhosted, so it runs on a helper thread bounded by the remaining time.
    */
   static Placement awaitPlacement(AccumuloClient client, String table, int tablets,
-      long timeoutMillis) {
+      PartServerMap pins, long timeoutMillis) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     ExecutorService ex = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "spgemm-locate-" + table);
@@ -368,7 +469,7 @@ public final class PlanApplier {
           throw new TablePartitionException("cannot locate the tablets of " + table + ": "
               + e.getCause(), e.getCause());
         }
-        last = placement(loc, client.instanceOperations().getTabletServers(), tablets);
+        last = placement(loc, client.instanceOperations().getTabletServers(), tablets, pins);
         remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
         if (last.balanced || remaining <= 0) {
           return last;
@@ -383,8 +484,22 @@ public final class PlanApplier {
     }
   }
 
+  /** {@link #placement(Locations, List, int, PartServerMap)} of a table whose parts are not pinned. */
   static Placement placement(Locations loc, List<String> servers, int expectedTablets) {
+    return placement(loc, servers, expectedTablets, null);
+  }
+
+  /**
+   * Where the tablets are, and whether they are balanced: all {@code expectedTablets} hosted on
+   * live servers, and with {@code pins} every tablet of a part on the part's server for these
+   * live servers ({@link PartServerMap#assign}), without pins the tablet counts of any two live
+   * servers differing by at most one.
+   */
+  static Placement placement(Locations loc, List<String> servers, int expectedTablets,
+      PartServerMap pins) {
     Placement p = new Placement();
+    PartServerMap.Assignment home = pins == null ? null : pins.assign(servers);
+    boolean onHome = true;
     List<TabletId> ids = new ArrayList<>(loc.groupByTablet().keySet());
     ids.sort(Comparator.comparing(TabletId::getEndRow,
         Comparator.nullsLast(Comparator.naturalOrder())));
@@ -401,6 +516,8 @@ public final class PlanApplier {
       } else {
         known &= p.perServer.containsKey(where);
         p.perServer.merge(where, 1, Integer::sum);
+        int part = home == null ? -1 : partOf(id);
+        onHome &= part < 0 || where.equals(home.serverOf(part));
       }
     }
     p.hosted = hosted;
@@ -410,7 +527,16 @@ public final class PlanApplier {
       min = Math.min(min, p.perServer.get(s));
       max = Math.max(max, p.perServer.get(s));
     }
-    p.balanced = hosted && known && (servers.isEmpty() || max - min <= 1);
+    p.balanced = hosted && known
+        && (home != null ? onHome : servers.isEmpty() || max - min <= 1);
     return p;
+  }
+
+  private static int partOf(TabletId tablet) {
+    Text prev = tablet.getPrevEndRow();
+    Text end = tablet.getEndRow();
+    return PartKeys.tabletPart(prev == null ? null : prev.getBytes(),
+        prev == null ? 0 : prev.getLength(), end == null ? null : end.getBytes(),
+        end == null ? 0 : end.getLength());
   }
 }
