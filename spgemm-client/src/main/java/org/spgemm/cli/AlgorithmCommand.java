@@ -9,6 +9,7 @@ import java.util.Map;
 import org.spgemm.client.Algorithms;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.json.JsonWriter;
+import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.SparseMatrix;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,6 +32,10 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--replace-table", description = "delete an existing --table first")
   boolean replaceTable;
 
+  @Option(names = "--verify", description = "also compute the result with the plain in-memory"
+      + " reference (org.spgemm.matrix) and compare; exit 1 when they differ")
+  boolean verify;
+
   @Mixin
   ClusterOptions cluster;
 
@@ -49,6 +54,19 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
   /** Runs the algorithm on the loaded M; returns what --stats reports as its result. */
   abstract Map<String,Object> run(Workflow w, MultiplyOptions.Builder base,
       Algorithms.Steps steps, SparseMatrix a) throws Exception;
+
+  /**
+   * Compares what {@link #run} produced with the in-memory reference on input {@code a}; returns
+   * null when they agree, else the first differences.
+   */
+  abstract String verify(SparseMatrix a) throws Exception;
+
+  /** Null when {@code expected} and {@code actual} agree entry by entry, else what differs. */
+  static String differences(SparseMatrix expected, SparseMatrix actual) {
+    MatrixComparison c = MatrixComparison.compare(expected, actual, 1e-9);
+    return c.equal() ? null : c.differenceCount() + " entries differ, e.g. "
+        + String.join("; ", c.firstDifferences());
+  }
 
   @Override
   void validate() {
@@ -80,13 +98,23 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
       double seconds = (System.nanoTime() - t0) / 1e9;
       err.printf(Locale.ROOT, "%d multiplies, %.2f s in all (%.2f s multiplying)%n",
           steps.multiplies.size(), seconds, steps.nanos / 1e9);
+      Map<String,Object> json = new LinkedHashMap<>(result);
+      json.put("seconds", seconds);
+      String differs = null;
+      if (verify) {
+        long r0 = System.nanoTime();
+        differs = verify(a);
+        double refSeconds = (System.nanoTime() - r0) / 1e9;
+        out.printf(Locale.ROOT, "in-memory reference (%.2f s): %s%n", refSeconds,
+            differs == null ? "agrees" : "DIFFERS: " + differs);
+        json.put("verified", differs == null);
+        json.put("referenceSeconds", refSeconds);
+      }
       if (stats != null) {
-        Map<String,Object> json = new LinkedHashMap<>(result);
-        json.put("seconds", seconds);
         json.put("multiplies", steps.multiplies);
         Files.writeString(stats, JsonWriter.write(json), StandardCharsets.UTF_8);
       }
+      return differs == null ? ExitCode.OK : ExitCode.ERROR;
     }
-    return ExitCode.OK;
   }
 }

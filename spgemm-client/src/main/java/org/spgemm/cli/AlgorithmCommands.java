@@ -13,6 +13,7 @@ import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.Multigrid;
 import org.spgemm.matrix.SparseMatrix;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -46,9 +47,17 @@ final class AlgorithmCommands {
     @Override
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) {
-      long n = Algorithms.triangles(w.client, w.table, TableLayout.A_FAMILY, "T", base, steps);
-      out.println("triangles: " + n);
-      return Map.of("triangles", n);
+      count = Algorithms.triangles(w.client, w.table, TableLayout.A_FAMILY, "T", base, steps);
+      out.println("triangles: " + count);
+      return Map.of("triangles", count);
+    }
+
+    private long count;
+
+    @Override
+    String verify(SparseMatrix a) {
+      long expected = GraphAlgorithms.triangles(a);
+      return expected == count ? null : "the reference counts " + expected;
     }
 
     private static SparseMatrix lower(SparseMatrix g) {
@@ -94,9 +103,17 @@ final class AlgorithmCommands {
       SparseMatrix t = MatrixStore.read(w.client, w.table, f, a.rows(), a.cols(),
           w.codec);
       MatrixMarket.write(outFile, t);
+      truss = t;
       out.printf("%d-truss: %d edges (%d entries) written to %s%n", k, t.nnz() / 2, t.nnz(),
           outFile);
       return Map.of("k", k, "edges", t.nnz() / 2);
+    }
+
+    private SparseMatrix truss;
+
+    @Override
+    String verify(SparseMatrix a) {
+      return differences(GraphAlgorithms.ktruss(a, k), truss);
     }
   }
 
@@ -145,8 +162,16 @@ final class AlgorithmCommands {
       }
       SparseMatrix jac = SparseMatrix.fromCoordinates(n, n, r, col, v, k);
       MatrixMarket.write(outFile, jac);
+      result = jac;
       out.printf("Jaccard: %d pairs written to %s%n", jac.nnz(), outFile);
       return Map.of("pairs", jac.nnz());
+    }
+
+    private SparseMatrix result;
+
+    @Override
+    String verify(SparseMatrix a) {
+      return differences(GraphAlgorithms.jaccard(a), result);
     }
   }
 
@@ -181,7 +206,7 @@ final class AlgorithmCommands {
     @Override
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) throws Exception {
-      int[] level = Algorithms.bfs(w.client, w.table, TableLayout.A_FAMILY, source - 1,
+      level = Algorithms.bfs(w.client, w.table, TableLayout.A_FAMILY, source - 1,
           a.rows(), w.keys, base, steps);
       int reached = 0;
       int depth = 0;
@@ -197,6 +222,20 @@ final class AlgorithmCommands {
       out.printf("BFS from %d: %d vertices reached, %d levels; written to %s%n", source,
           reached, depth, outFile);
       return Map.of("reached", reached, "depth", depth);
+    }
+
+    private int[] level;
+
+    @Override
+    String verify(SparseMatrix a) {
+      int[] expected = GraphAlgorithms.bfsLevels(a, source - 1);
+      for (int v = 0; v < expected.length; v++) {
+        if (expected[v] != level[v]) {
+          return "vertex " + (v + 1) + " at level " + level[v] + ", the reference says "
+              + expected[v];
+        }
+      }
+      return null;
     }
   }
 
@@ -229,8 +268,17 @@ final class AlgorithmCommands {
       int m = MatrixStore.shape(w.client, w.table, TableLayout.B_FAMILY).orElseThrow().cols();
       SparseMatrix c = MatrixStore.read(w.client, w.table, TableLayout.C_FAMILY, m, m, w.codec);
       MatrixMarket.write(outFile, c);
+      coarse = c;
       out.printf("P'AP: %dx%d, %d nonzeros, written to %s%n", m, m, c.nnz(), outFile);
       return Map.of("rows", m, "nnz", c.nnz());
+    }
+
+    private SparseMatrix coarse;
+
+    @Override
+    String verify(SparseMatrix a) throws Exception {
+      SparseMatrix p = FileChecks.readInput(pFile, "P", multiply.codecName(), err);
+      return differences(Multigrid.galerkin(a, p), coarse);
     }
   }
 
@@ -258,9 +306,17 @@ final class AlgorithmCommands {
           w.codec.name()));
       SparseMatrix at = MatrixStore.read(w.client, w.table, t, a.cols(), a.rows(), w.codec);
       MatrixMarket.write(outFile, at);
+      transposed = at;
       out.printf("A': %dx%d, %d nonzeros, written to %s%n", at.rows(), at.cols(), at.nnz(),
           outFile);
       return Map.of("nnz", at.nnz());
+    }
+
+    private SparseMatrix transposed;
+
+    @Override
+    String verify(SparseMatrix a) {
+      return differences(a.transpose(), transposed);
     }
   }
 }

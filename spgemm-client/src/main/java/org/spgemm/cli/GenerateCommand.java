@@ -12,7 +12,8 @@ import picocli.CommandLine.Option;
 /** Writes generated test matrices as Matrix Market files. */
 @Command(name = "generate", mixinStandardHelpOptions = true,
     description = "Generate a test matrix as a Matrix Market file.",
-    subcommands = {GenerateCommand.Rmat.class, GenerateCommand.Poisson.class})
+    subcommands = {GenerateCommand.Rmat.class, GenerateCommand.Poisson.class,
+        GenerateCommand.Aggregation.class})
 final class GenerateCommand {
 
   @Command(name = "rmat", mixinStandardHelpOptions = true,
@@ -76,6 +77,37 @@ final class GenerateCommand {
       MatrixMarket.write(outFile, m);
       out.printf(Locale.ROOT, "Poisson %d-point on %d^3: %dx%d, %d nonzeros -> %s%n", points, n,
           m.rows(), m.cols(), m.nnz(), outFile);
+      return ExitCode.OK;
+    }
+  }
+
+  @Command(name = "aggregation", mixinStandardHelpOptions = true,
+      description = "Piecewise-constant AMG prolongation P of the n x n x n grid of poisson3d:"
+          + " cubes of block^3 points are aggregated, P(v, aggregate of v) = 1.")
+  static final class Aggregation extends AbstractSpgemmSubcommand {
+    @Option(names = "--n", required = true, description = "grid points per dimension")
+    int n;
+
+    @Option(names = "--block", defaultValue = "2", description = "aggregate edge (default 2)")
+    int block;
+
+    @Option(names = "--out", required = true, description = "output .mtx file")
+    Path outFile;
+
+    @Override
+    void validate() {
+      if (n < 1 || block < 1) {
+        throw new UsageException("--n and --block must be positive");
+      }
+      FileChecks.checkOutput(outFile, "--out");
+    }
+
+    @Override
+    ExitCode execute() throws Exception {
+      SparseMatrix p = org.spgemm.matrix.Multigrid.piecewiseConstantP(n, block);
+      MatrixMarket.write(outFile, p);
+      out.printf(Locale.ROOT, "aggregation of %d^3 in %d^3 blocks: %dx%d -> %s%n", n, block,
+          p.rows(), p.cols(), outFile);
       return ExitCode.OK;
     }
   }
