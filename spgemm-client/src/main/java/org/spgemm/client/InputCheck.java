@@ -53,10 +53,14 @@ final class InputCheck {
   /** The mask must exist and have C's shape; a stored C that is merged must have it too. */
   private void checkMxmShapes(Shape c) {
     if (opts.maskFamily != null) {
-      requireFamily(table, opts.maskFamily, "mask");
-      Shape m = MatrixStore.shape(client, table, opts.maskFamily).orElse(null);
+      String maskTable = opts.maskTable == null ? table : opts.maskTable;
+      if (!client.tableOperations().exists(maskTable)) {
+        throw ClusterException.noTable(maskTable, null);
+      }
+      requireFamily(maskTable, opts.maskFamily, "mask");
+      Shape m = MatrixStore.shape(client, maskTable, opts.maskFamily).orElse(null);
       if (c != null && m != null && (m.rows() != c.rows() || m.cols() != c.cols())) {
-        throw new DimensionMismatchException("shape mismatch: the mask (" + table + ":"
+        throw new DimensionMismatchException("shape mismatch: the mask (" + maskTable + ":"
             + opts.maskFamily + ") is " + m + " but C = A*B is " + c.rows() + "x" + c.cols());
       }
     }

@@ -37,6 +37,7 @@ public final class MultiplyOptions {
   final String bTable;
   final boolean overwrite;
   final String maskFamily;
+  final String maskTable;
   final MaskMode maskMode;
   final boolean maskComplement;
   final String accum;
@@ -74,6 +75,7 @@ public final class MultiplyOptions {
     this.bTable = b.bTable;
     this.overwrite = b.overwrite;
     this.maskFamily = b.maskFamily;
+    this.maskTable = b.maskTable;
     this.maskMode = b.maskMode;
     this.maskComplement = b.maskComplement;
     this.accum = b.accum;
@@ -166,6 +168,7 @@ public final class MultiplyOptions {
     private String bTable;
     private boolean overwrite = true;
     private String maskFamily;
+    private String maskTable;
     private MaskMode maskMode = MaskMode.VALUE;
     private boolean maskComplement;
     private String accum;
@@ -258,6 +261,17 @@ public final class MultiplyOptions {
       this.maskFamily = family;
       this.maskMode = Objects.requireNonNull(mode);
       this.maskComplement = complement;
+      return this;
+    }
+
+    /**
+     * As {@link #mask(String, MaskMode, boolean)} with the mask in family {@code family} of
+     * another table, read by a scan of each tablet's rows (not locally); that table's {@code
+     * table.custom.spgemm.readers} must list M, as for a B table.
+     */
+    public Builder mask(String table, String family, MaskMode mode, boolean complement) {
+      mask(family, mode, complement);
+      this.maskTable = Objects.requireNonNull(table);
       return this;
     }
 

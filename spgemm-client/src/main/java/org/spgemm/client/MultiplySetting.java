@@ -38,6 +38,9 @@ final class MultiplySetting {
     if (opts.maskFamily != null) {
       MultiplyIteratorOptions.setMask(is, opts.maskFamily, opts.maskMode == MaskMode.STRUCTURE,
           opts.maskComplement);
+      if (opts.maskTable != null && !opts.maskTable.equals(table)) {
+        MultiplyIteratorOptions.setMaskTable(is, opts.maskTable);
+      }
     }
     if (opts.accum != null) {
       MultiplyIteratorOptions.setAccum(is, opts.accum);

@@ -20,6 +20,8 @@ import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
+import org.spgemm.client.SpgemmException;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodecs;
@@ -94,6 +96,30 @@ class MxmIT {
           assertTrue(r.partialProducts() < A.partialProducts(B));
         }
       }
+    }
+  }
+
+  @Test
+  void maskInAnotherTableNeedsItsConsent() throws Exception {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = load(client, List.of());
+      String other = Fixtures.uniqueTable("mxmMask");
+      TableM.create(client, other, List.of("MK"), List.of("030"));
+      MatrixStore.load(client, other, "MK", MASK, KeyFormat.forSize(60), ValueCodecs.DECIMAL);
+      MultiplyOptions opts = MultiplyOptions.builder().families("A", "B", "CT")
+          .mask(other, "MK", MaskMode.VALUE, true).build();
+      Map<String,String> a = Fixtures.snapshot(client, table, "A");
+      SpgemmException refused = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(client, table, opts));
+      assertTrue(refused.getMessage().contains("is not listed in"), refused.getMessage());
+      assertEquals(a, Fixtures.snapshot(client, table, "A"), "A unchanged");
+      assertTrue(!SpGEMM.isComplete(client, table, "CT"), "C not complete");
+      client.tableOperations().setProperty(other,
+          TableLayout.CUSTOM_PREFIX + TableLayout.B_READERS_PROPERTY, table);
+      MultiplyResult r = SpGEMM.multiply(client, table, opts);
+      Fixtures.assertSameMatrix(ReferenceMxm.mxm(null, MASK, MaskMode.VALUE, true, null,
+          Semirings.PLUS_TIMES, A, B, false, Domain.FP64), readC(client, table, "CT", 60, 40));
+      assertEquals(maskedProducts(A, B, MASK, MaskMode.VALUE, true), r.partialProducts());
     }
   }
 

@@ -29,6 +29,8 @@ final class ARowReader {
   /** Families read beside A (null when not read): the stored C and the mask. */
   private final byte[] cFamily;
   private final byte[] maskFamily;
+  /** The mask when it lives in another table, or null. */
+  private MaskScan remoteMask;
 
   /**
    * @param budget bytes of A one batch may hold
@@ -48,7 +50,13 @@ final class ARowReader {
     this.mxm = opts.mxm();
     this.aFamily = bytes(opts.aFamily());
     this.cFamily = mxm.readsC() ? bytes(opts.cFamily()) : null;
-    this.maskFamily = mxm.maskFamily() == null ? null : bytes(mxm.maskFamily());
+    this.maskFamily = mxm.maskFamily() == null || mxm.maskTable() != null ? null
+        : bytes(mxm.maskFamily());
+  }
+
+  /** Reads the mask rows from {@code mask} (a mask in another table) instead of the source. */
+  void maskFrom(MaskScan mask) {
+    this.remoteMask = mask;
   }
 
   /** The families the source must be seeked to: A, and the stored C and mask when asked. */
@@ -58,7 +66,7 @@ final class ARowReader {
     if (opts.mxm().readsC()) {
       f.add(new ArrayByteSequence(bytes(opts.cFamily())));
     }
-    if (opts.mxm().maskFamily() != null) {
+    if (opts.mxm().maskFamily() != null && opts.mxm().maskTable() == null) {
       f.add(new ArrayByteSequence(bytes(opts.mxm().maskFamily())));
     }
     return f;
@@ -148,7 +156,7 @@ final class ARowReader {
       }
       if (maskFamily != null && java.util.Arrays.equals(fam, maskFamily)) {
         m = m == null ? new SideRow() : m;
-        if (mxm.maskStructure() || maskTrue(k, vb, rowKey)) {
+        if (mxm.maskStructure() || maskTrue(opts, k, vb)) {
           m.add(k.getColumnQualifierData().toArray(), 0, 0, null);
         }
       }
@@ -158,6 +166,9 @@ final class ARowReader {
     }
     if (batch.a.nnz == nnzBefore && c == null) {
       return; // nothing to compute and nothing stored: C stays without this row
+    }
+    if (remoteMask != null) {
+      m = remoteMask.row(rowKey);
     }
     if (rowBytes > budget) {
       throw new BadInputException("row " + text(rowKey) + " alone holds " + rowBytes
@@ -211,14 +222,15 @@ final class ARowReader {
   }
 
   /** A value mask lets an entry through when its value (read with A's codec) is not zero. */
-  private boolean maskTrue(Key k, byte[] vb, byte[] rowKey) {
+  static boolean maskTrue(MultiplyIteratorOptions.Parsed opts, Key k, byte[] vb) {
+    byte[] rowKey = k.getRowData().toArray();
     try {
       ValueCodec c = opts.codecA();
       return c.domain() == org.spgemm.codec.Domain.INT64 ? c.decodeLong(vb, 0, vb.length) != 0
           : c.decodeDouble(vb, 0, vb.length) != 0;
     } catch (IllegalArgumentException e) {
       throw new BadInputException("bad value of the mask(" + text(rowKey) + ", "
-          + text(k.getColumnQualifierData().toArray()) + ") in family " + mxm.maskFamily()
+          + text(k.getColumnQualifierData().toArray()) + ") in family " + opts.mxm().maskFamily()
           + ": " + e.getMessage() + " (a value mask is read with A's codec; use a structure"
           + " mask for other values)", new Key(k));
     }

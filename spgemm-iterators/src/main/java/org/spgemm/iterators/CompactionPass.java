@@ -56,6 +56,7 @@ final class CompactionPass {
    */
   private final ThreadPoolExecutor pool;
   private final BatchStats total = new BatchStats();
+  private MaskScan maskScan;
   private final byte[] family;
   private volatile boolean live = true;
   private long lastProgress = System.currentTimeMillis();
@@ -92,6 +93,15 @@ final class CompactionPass {
 
   /** Seeks the source to the tablet's A rows and finds the first C entry. */
   void start(Range tabletRange) throws IOException {
+    if (opts.mxm().maskTable() != null) {
+      try {
+        maskScan = new MaskScan(client, opts, tabletRange);
+      } catch (org.apache.accumulo.core.client.TableNotFoundException e) {
+        throw new BadInputException("mask table " + opts.mxm().maskTable() + " does not exist",
+            null);
+      }
+      reader.maskFrom(maskScan);
+    }
     source.seek(tabletRange, ARowReader.families(opts), true);
     advance();
   }
@@ -127,6 +137,7 @@ final class CompactionPass {
       topKey = null;
       topValue = null;
       pool.shutdown();
+      closeMask();
       if (live) {
         records.done(total);
       }
@@ -242,9 +253,17 @@ final class CompactionPass {
     }
     slots.clear();
     pool.shutdown();
+    closeMask();
     row = null;
     topKey = null;
     topValue = null;
+  }
+
+  private void closeMask() {
+    if (maskScan != null) {
+      maskScan.close();
+      maskScan = null;
+    }
   }
 
   /** True once the pass ended, normally or not; its memory may then be given back. */

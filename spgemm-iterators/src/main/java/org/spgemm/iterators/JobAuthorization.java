@@ -74,16 +74,29 @@ final class JobAuthorization {
     expect(job, "c", opts.cFamily(), at);
     expect(job, "bTable", bTable, at);
     expect(job, "mode", opts.mode().name(), at);
-    if (!bTable.equals(table)) {
-      String readers = bTableReaders(bTable, at);
-      if (readers == null || Arrays.stream(readers.split(",")).map(String::trim)
-          .noneMatch(table::equals)) {
-        throw refuse(table + " is not listed in " + TableLayout.CUSTOM_PREFIX
-            + TableLayout.B_READERS_PROPERTY + " of B table " + bTable + " (its owner must list " + table
-            + " there)", at);
-      }
+    requireConsent(bTable, "B", at);
+    String maskTable = opts.mxm().maskTable();
+    if (maskTable != null) {
+      requireConsent(maskTable, "mask", at);
     }
     return job;
+  }
+
+  /**
+   * Another table may be read with the tablet server's rights only when its owner listed this
+   * table in its readers property.
+   */
+  private void requireConsent(String other, String role, Key at) {
+    if (other.equals(table)) {
+      return;
+    }
+    String readers = readers(other, role, at);
+    if (readers == null || Arrays.stream(readers.split(",")).map(String::trim)
+        .noneMatch(table::equals)) {
+      throw refuse(table + " is not listed in " + TableLayout.CUSTOM_PREFIX
+          + TableLayout.B_READERS_PROPERTY + " of " + role + " table " + other
+          + " (its owner must list " + table + " there)", at);
+    }
   }
 
   private void checkNestedExecutor(Key at) {
@@ -103,10 +116,10 @@ final class JobAuthorization {
   }
 
 
-  private String bTableReaders(String bTable, Key at) {
-    String id = client.tableOperations().tableIdMap().get(bTable);
+  private String readers(String other, String role, Key at) {
+    String id = client.tableOperations().tableIdMap().get(other);
     if (id == null) {
-      throw refuse("B table " + bTable + " does not exist", at);
+      throw refuse(role + " table " + other + " does not exist", at);
     }
     return plugins.getConfiguration(TableId.of(id)).getTableCustom(TableLayout.B_READERS_PROPERTY);
   }

@@ -42,6 +42,7 @@ public final class MultiplyIteratorOptions {
   public static final String C_BUFFER_BYTES = "cBufferBytes";
   public static final String C_VISIBILITY = "cVisibility";
   public static final String MASK_FAMILY = "maskFamily";
+  public static final String MASK_TABLE = "maskTable";
   public static final String MASK_STRUCTURE = "maskStructure";
   public static final String MASK_COMPLEMENT = "maskComplement";
   public static final String ACCUM = "accum";
@@ -107,6 +108,9 @@ public final class MultiplyIteratorOptions {
         + " strict as that of the A entries it comes from (default: their conjunction)");
     DESCRIPTIONS.put(MASK_FAMILY, "family of this table holding the mask M of C<M> = A*B (its"
         + " rows are C's rows, read locally; default: no mask)");
+    DESCRIPTIONS.put(MASK_TABLE, "table holding the mask family, read with a scan of each"
+        + " tablet's rows (default: this table, read locally); its "
+        + TableLayout.CUSTOM_PREFIX + TableLayout.B_READERS_PROPERTY + " must list this table");
     DESCRIPTIONS.put(MASK_STRUCTURE, "true: any stored mask entry lets C(i,j) through; false"
         + " (default): only entries whose value is not zero");
     DESCRIPTIONS.put(MASK_COMPLEMENT, "true: C(i,j) is computed where the mask does not let it"
@@ -148,7 +152,7 @@ public final class MultiplyIteratorOptions {
    * replace, row subset I of A, column subset J of B (inclusive key bounds, null = open) and
    * the select applied to the product.
    */
-  public record Mxm(String maskFamily, boolean maskStructure, boolean maskComplement,
+  public record Mxm(String maskFamily, String maskTable, boolean maskStructure, boolean maskComplement,
       BinaryOp accum, boolean replace, byte[] rowFirst, byte[] rowLast, byte[] colFirst,
       byte[] colLast, Select select) {
 
@@ -266,7 +270,12 @@ public final class MultiplyIteratorOptions {
       throw new IllegalArgumentException("options '" + MASK_STRUCTURE + "' and '"
           + MASK_COMPLEMENT + "' need '" + MASK_FAMILY + "'");
     }
-    return new Mxm(mask, structure, complement, accum, bool(options, REPLACE),
+    String maskTable = blankToNull(options.get(MASK_TABLE));
+    if (mask == null && maskTable != null) {
+      throw new IllegalArgumentException("option '" + MASK_TABLE + "' needs '" + MASK_FAMILY
+          + "'");
+    }
+    return new Mxm(mask, maskTable, structure, complement, accum, bool(options, REPLACE),
         key(options, ROW_FIRST), key(options, ROW_LAST), key(options, COL_FIRST),
         key(options, COL_LAST), select);
   }
@@ -400,6 +409,11 @@ public final class MultiplyIteratorOptions {
     is.addOption(MASK_FAMILY, family);
     is.addOption(MASK_STRUCTURE, Boolean.toString(structure));
     is.addOption(MASK_COMPLEMENT, Boolean.toString(complement));
+  }
+
+  /** The mask family lives in {@code table}, not in the multiplied table. */
+  public static void setMaskTable(IteratorSetting is, String table) {
+    is.addOption(MASK_TABLE, table);
   }
 
   /** Accumulator ({@link BinaryOps} name): C = C op (A·B). */
