@@ -38,6 +38,7 @@ public final class MultiplyOptions {
   final boolean overwrite;
   final String maskFamily;
   final String maskTable;
+  final String cTable;
   final MaskMode maskMode;
   final boolean maskComplement;
   final String accum;
@@ -76,6 +77,7 @@ public final class MultiplyOptions {
     this.overwrite = b.overwrite;
     this.maskFamily = b.maskFamily;
     this.maskTable = b.maskTable;
+    this.cTable = b.cTable;
     this.maskMode = b.maskMode;
     this.maskComplement = b.maskComplement;
     this.accum = b.accum;
@@ -169,6 +171,8 @@ public final class MultiplyOptions {
     private boolean overwrite = true;
     private String maskFamily;
     private String maskTable;
+    private String cTable;
+    private boolean engineSet;
     private MaskMode maskMode = MaskMode.VALUE;
     private boolean maskComplement;
     private String accum;
@@ -265,6 +269,16 @@ public final class MultiplyOptions {
     }
 
     /**
+     * Writes C into family C of another table (which must exist; the caller needs WRITE on it)
+     * instead of M. Only the scan engine writes other tables, so it is the engine then; masks,
+     * accumulation and replace, which read the stored C locally, are not available.
+     */
+    public Builder cTable(String table) {
+      this.cTable = Objects.requireNonNull(table);
+      return this;
+    }
+
+    /**
      * As {@link #mask(String, MaskMode, boolean)} with the mask in family {@code family} of
      * another table, read by a scan of each tablet's rows (not locally); that table's {@code
      * table.custom.spgemm.readers} must list M, as for a B table.
@@ -345,6 +359,7 @@ public final class MultiplyOptions {
     /** The engine: {@link Engine#COMPACTION} (default) or {@link Engine#SCAN}. */
     public Builder engine(Engine engine) {
       this.engine = Objects.requireNonNull(engine);
+      this.engineSet = true;
       return this;
     }
 
@@ -440,6 +455,13 @@ public final class MultiplyOptions {
     }
 
     public MultiplyOptions build() {
+      if (cTable != null && engine == Engine.COMPACTION) {
+        if (engineSet) {
+          throw new InvalidOptionException("C in another table (" + cTable + ") is written by"
+              + " the scan engine; the compaction engine writes only M");
+        }
+        engine = Engine.SCAN;
+      }
       boolean merges = maskFamily != null || accum != null || replace;
       if (merges && engine == Engine.SCAN) {
         throw new InvalidOptionException("mask, accum and replace need the compaction engine:"

@@ -27,6 +27,8 @@ final class MultiplyRun {
   private final Mode mode;
   private final Engine engine;
   private final String bTable;
+  /** Where C goes: M, or another table (scan engine). */
+  private final String cTable;
   private final String jobId = UUID.randomUUID().toString();
   private final String jobKey = JobRecord.newJobKey();
 
@@ -38,6 +40,7 @@ final class MultiplyRun {
     // a compaction writes C; counting writes nothing and stays a scan
     this.engine = mode == Mode.MULTIPLY ? opts.engine : Engine.SCAN;
     this.bTable = opts.bTable == null ? table : opts.bTable;
+    this.cTable = opts.cTable == null ? table : opts.cTable;
   }
 
   /** Runs; {@code perEntry} (count mode) sees each emitted entry's row and counts. */
@@ -51,7 +54,10 @@ final class MultiplyRun {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
     boolean writes = mode != Mode.COUNT;
-    CFamily c = new CFamily(client, table, opts);
+    if (!client.tableOperations().exists(cTable)) {
+      throw ClusterException.noTable(cTable, null);
+    }
+    CFamily c = new CFamily(client, cTable, opts);
     CState cState = null;
     boolean stale = false;
     if (writes) {
@@ -59,7 +65,7 @@ final class MultiplyRun {
       if (engine == Engine.COMPACTION) {
         TableM.ensureOwnLocalityGroup(client, table, opts.cFamily);
       }
-      cState = new CState(client, table, opts.cFamily, jobId, engine, opts.lease.toMillis());
+      cState = new CState(client, cTable, opts.cFamily, jobId, engine, opts.lease.toMillis());
       cState.claim();
     }
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
@@ -106,7 +112,7 @@ final class MultiplyRun {
       details.put("engine", engine.name());
       cState.finish(JobRecord.State.COMPLETE, details);
       if (cShape != null) {
-        MatrixStore.recordShape(client, table, opts.cFamily, new Shape(cShape.rows(),
+        MatrixStore.recordShape(client, cTable, opts.cFamily, new Shape(cShape.rows(),
             cShape.cols(), counts.total.get(Counter.C_ENTRIES), cShape.keyWidth()));
       }
     }
@@ -120,7 +126,7 @@ final class MultiplyRun {
   private void writeJob(JobRecord.State state) {
     MatrixStore.writeMeta(client, table, TableLayout.JOB_PREFIX + jobId, JobRecord.encode(
         JobRecord.jobFields(state.name(), jobKey, opts.cFamily, bTable, mode.name(),
-            client.whoami())));
+            client.whoami(), cTable.equals(table) ? null : cTable)));
   }
 
 }

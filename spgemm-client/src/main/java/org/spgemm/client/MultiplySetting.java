@@ -42,6 +42,9 @@ final class MultiplySetting {
         MultiplyIteratorOptions.setMaskTable(is, opts.maskTable);
       }
     }
+    if (opts.cTable != null && !opts.cTable.equals(table)) {
+      MultiplyIteratorOptions.setCTable(is, opts.cTable);
+    }
     if (opts.accum != null) {
       MultiplyIteratorOptions.setAccum(is, opts.accum);
     }

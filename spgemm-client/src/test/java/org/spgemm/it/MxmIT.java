@@ -206,6 +206,26 @@ class MxmIT {
   }
 
   @Test
+  void cIntoAnotherTableWithASubset() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = load(client, List.of());
+      String out = Fixtures.uniqueTable("mxmOut");
+      TableM.create(client, out, List.of("C"), List.of("030"));
+      KeyFormat keys = KeyFormat.forSize(60);
+      MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder().cTable(out)
+          .rows(keys.encodeString(5), null).build());
+      SparseMatrix expected = ReferenceMxm.mxm(null, null, null, false, null,
+          Semirings.PLUS_TIMES, A, B, false, false, false, new int[] {5, 59}, null, Domain.FP64);
+      Fixtures.assertSameMatrix(expected, readC(client, out, "C", 60, 40));
+      assertEquals(expected.nnz(), r.nnzC());
+      assertTrue(SpGEMM.isComplete(client, out, "C"));
+      assertEquals(0, ItHelpers.count(client, table, "C"), "nothing written into M's C");
+      assertThrows(InvalidOptionException.class, () -> MultiplyOptions.builder().cTable(out)
+          .engine(Engine.COMPACTION).build());
+    }
+  }
+
+  @Test
   void selectKeepsPassingEntriesOnly() {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = Fixtures.uniqueTable("mxmS");

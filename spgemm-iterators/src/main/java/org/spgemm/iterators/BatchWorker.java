@@ -69,7 +69,7 @@ final class BatchWorker {
         return;
       }
       mayWrite(live);
-      try (CRowWriter writer = new CRowWriter(client, table, opts, budget.cBufferBytes())) {
+      try (CRowWriter writer = new CRowWriter(client, cTable(), opts, budget.cBufferBytes())) {
         multiplyRows(piece, panel, writer, live, stats);
         long tc = System.nanoTime();
         writer.close(); // the flush: C rows are durable before the progress entry is returned
@@ -87,7 +87,7 @@ final class BatchWorker {
     mayWrite(live);
     long t0 = System.nanoTime();
     var a = batch.a;
-    try (CRowWriter writer = new CRowWriter(client, table, opts, budget.cBufferBytes())) {
+    try (CRowWriter writer = new CRowWriter(client, cTable(), opts, budget.cBufferBytes())) {
       for (int i = 0; i < batch.rows(); i++) {
         byte[] row = batch.rowKeys.get(i);
         for (int p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
@@ -254,6 +254,10 @@ final class BatchWorker {
       result.emit(batch.rowLastKeys.get(i), row);
     }
     stats.set(Counter.KERNEL_NANOS, System.nanoTime() - t1);
+  }
+
+  private String cTable() {
+    return opts.mxm().cTable() == null ? table : opts.mxm().cTable();
   }
 
   /** Writes only while the work is wanted and its job record still says RUNNING. */

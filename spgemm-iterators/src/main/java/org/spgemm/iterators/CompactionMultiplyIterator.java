@@ -93,6 +93,10 @@ public class CompactionMultiplyIterator
       return "family " + opts.cFamily() + " of " + tableName() + " shares a locality group with"
           + " other families; C needs one of its own (TableM.create sets it)";
     }
+    if (opts.mxm().cTable() != null) {
+      return "a compaction writes C into the compacted table only, not into "
+          + opts.mxm().cTable() + " (the scan engine writes other tables)";
+    }
     if (opts.mode() != MultiplyIteratorOptions.Mode.MULTIPLY) {
       return "a compaction can only multiply, not " + opts.mode();
     }

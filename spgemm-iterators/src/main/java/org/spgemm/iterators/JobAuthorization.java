@@ -75,11 +75,30 @@ final class JobAuthorization {
     expect(job, "bTable", bTable, at);
     expect(job, "mode", opts.mode().name(), at);
     requireConsent(bTable, "B", at);
+    String cTable = opts.mxm().cTable();
+    if (cTable != null) {
+      expect(job, "cTable", cTable, at);
+      requireWriter(job.get("principal"), cTable, at);
+    }
     String maskTable = opts.mxm().maskTable();
     if (maskTable != null) {
       requireConsent(maskTable, "mask", at);
     }
     return job;
+  }
+
+  /** C goes into another table only for a job whose user may write that table. */
+  private void requireWriter(String principal, String cTable, Key at) {
+    try {
+      if (!client.securityOperations().hasTablePermission(principal, cTable,
+          org.apache.accumulo.core.security.TablePermission.WRITE)) {
+        throw refuse("user " + principal + " may not write C table " + cTable, at);
+      }
+    } catch (org.apache.accumulo.core.client.AccumuloException
+        | org.apache.accumulo.core.client.AccumuloSecurityException e) {
+      throw refuse("cannot check that " + principal + " may write C table " + cTable + ": "
+          + e.getMessage(), at);
+    }
   }
 
   /**

@@ -75,6 +75,12 @@ public final class JobRecord {
   /** The fields a job record must carry for the iterator to accept a job. */
   public static Map<String,String> jobFields(String state, String jobKey, String cFamily,
       String bTable, String mode, String principal) {
+    return jobFields(state, jobKey, cFamily, bTable, mode, principal, null);
+  }
+
+  /** As above, with C written into {@code cTable} (null: the job's own table). */
+  public static Map<String,String> jobFields(String state, String jobKey, String cFamily,
+      String bTable, String mode, String principal, String cTable) {
     Map<String,String> m = new LinkedHashMap<>();
     m.put("state", state);
     m.put("keyHash", keyHash(jobKey));
@@ -82,6 +88,9 @@ public final class JobRecord {
     m.put("bTable", bTable);
     m.put("mode", mode);
     m.put("principal", principal);
+    if (cTable != null) {
+      m.put("cTable", cTable);
+    }
     m.put("created", Long.toString(System.currentTimeMillis()));
     return m;
   }

@@ -43,6 +43,7 @@ public final class MultiplyIteratorOptions {
   public static final String C_VISIBILITY = "cVisibility";
   public static final String MASK_FAMILY = "maskFamily";
   public static final String MASK_TABLE = "maskTable";
+  public static final String C_TABLE = "cTable";
   public static final String MASK_STRUCTURE = "maskStructure";
   public static final String MASK_COMPLEMENT = "maskComplement";
   public static final String ACCUM = "accum";
@@ -108,6 +109,8 @@ public final class MultiplyIteratorOptions {
         + " strict as that of the A entries it comes from (default: their conjunction)");
     DESCRIPTIONS.put(MASK_FAMILY, "family of this table holding the mask M of C<M> = A*B (its"
         + " rows are C's rows, read locally; default: no mask)");
+    DESCRIPTIONS.put(C_TABLE, "table the scan engine writes C into (default: this table); the"
+        + " job's user must have WRITE on it");
     DESCRIPTIONS.put(MASK_TABLE, "table holding the mask family, read with a scan of each"
         + " tablet's rows (default: this table, read locally); its "
         + TableLayout.CUSTOM_PREFIX + TableLayout.B_READERS_PROPERTY + " must list this table");
@@ -154,7 +157,7 @@ public final class MultiplyIteratorOptions {
    */
   public record Mxm(String maskFamily, String maskTable, boolean maskStructure, boolean maskComplement,
       BinaryOp accum, boolean replace, byte[] rowFirst, byte[] rowLast, byte[] colFirst,
-      byte[] colLast, Select select) {
+      byte[] colLast, Select select, String cTable) {
 
     /** True when the stored C must be read: it is merged, or kept outside the mask. */
     public boolean readsC() {
@@ -277,7 +280,7 @@ public final class MultiplyIteratorOptions {
     }
     return new Mxm(mask, maskTable, structure, complement, accum, bool(options, REPLACE),
         key(options, ROW_FIRST), key(options, ROW_LAST), key(options, COL_FIRST),
-        key(options, COL_LAST), select);
+        key(options, COL_LAST), select, blankToNull(options.get(C_TABLE)));
   }
 
   private static boolean bool(Map<String,String> options, String name) {
@@ -409,6 +412,11 @@ public final class MultiplyIteratorOptions {
     is.addOption(MASK_FAMILY, family);
     is.addOption(MASK_STRUCTURE, Boolean.toString(structure));
     is.addOption(MASK_COMPLEMENT, Boolean.toString(complement));
+  }
+
+  /** C is written into {@code table} (scan engine), not into the multiplied table. */
+  public static void setCTable(IteratorSetting is, String table) {
+    is.addOption(C_TABLE, table);
   }
 
   /** The mask family lives in {@code table}, not in the multiplied table. */

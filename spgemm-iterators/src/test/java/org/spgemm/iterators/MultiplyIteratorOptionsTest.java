@@ -147,7 +147,8 @@ class MultiplyIteratorOptionsTest {
         Arguments.of(MultiplyIteratorOptions.ACCUM, "avg"),
         Arguments.of(MultiplyIteratorOptions.REPLACE, "maybe"),
         Arguments.of(MultiplyIteratorOptions.SELECT, "median"),
-        Arguments.of(MultiplyIteratorOptions.SELECT, "valuege:x"));
+        Arguments.of(MultiplyIteratorOptions.SELECT, "valuege:x"),
+        Arguments.of(MultiplyIteratorOptions.MASK_TABLE, "T")); // without a mask family
   }
 
   @ParameterizedTest(name = "{0}={1}")
@@ -174,6 +175,7 @@ class MultiplyIteratorOptionsTest {
     covered.add(MultiplyIteratorOptions.B_TABLE); // any non-blank name is valid here
     covered.add(MultiplyIteratorOptions.TABLE); // likewise
     covered.add(MultiplyIteratorOptions.MASK_FAMILY); // any family (A's too: C<A> = A*A)
+    covered.add(MultiplyIteratorOptions.C_TABLE); // any table name
     covered.add(MultiplyIteratorOptions.ROW_FIRST); // any key bounds a subset
     covered.add(MultiplyIteratorOptions.ROW_LAST);
     covered.add(MultiplyIteratorOptions.COL_FIRST);
