@@ -9,7 +9,6 @@ import org.spgemm.client.Algorithms;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.SpGEMM;
-import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.MatrixMarket;

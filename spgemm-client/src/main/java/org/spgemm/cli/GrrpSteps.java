@@ -7,7 +7,6 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.GrrpResult;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.Partitioner;
-import org.spgemm.client.ProgressListener;
 import org.spgemm.client.TablePlan;
 import org.spgemm.partition.PartitionOptions;
 import org.spgemm.partition.metis.MetisUnavailableException;
@@ -43,15 +42,11 @@ final class GrrpSteps {
       Partitioner.Symbolic symbolic) {
     err.printf(Locale.ROOT, "gRRp: symbolic multiply%s, graph, METIS for K = %d...%n",
         symbolic == Partitioner.Symbolic.CLIENT ? " (in the client)" : "", po.parts());
-    ProgressBar bar = new ProgressBar(err, aRows);
     try {
-      return Partitioner.plan(client, table, po.parts(), po, opts.listener(bar).build(),
-          symbolic);
+      return ProgressBar.around(err, aRows, opts,
+          o -> Partitioner.plan(client, table, po.parts(), po, o.build(), symbolic));
     } catch (MetisUnavailableException e) {
       throw new AbstractSpgemmSubcommand.UsageException(e.getMessage());
-    } finally {
-      bar.finish();
-      opts.listener(ProgressListener.NONE);
     }
   }
 
@@ -66,16 +61,10 @@ final class GrrpSteps {
   GrrpResult multiply(TablePlan plan, String target, int balanceSeconds,
       MultiplyOptions.Builder opts, long aRows) {
     announce(plan, target);
-    ProgressBar bar = new ProgressBar(err, aRows);
-    try {
-      GrrpResult r = plan.multiply(client, target, applyOptions(balanceSeconds),
-          opts.listener(bar).build());
-      warnIfUnbalanced(r.applied(), balanceSeconds);
-      return r;
-    } finally {
-      bar.finish();
-      opts.listener(ProgressListener.NONE);
-    }
+    GrrpResult r = ProgressBar.around(err, aRows, opts,
+        o -> plan.multiply(client, target, applyOptions(balanceSeconds), o.build()));
+    warnIfUnbalanced(r.applied(), balanceSeconds);
+    return r;
   }
 
   private void announce(TablePlan plan, String target) {

@@ -2,6 +2,7 @@ package org.spgemm.cli;
 
 import java.io.PrintStream;
 import java.util.Locale;
+import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.ProgressListener;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
@@ -20,6 +21,21 @@ final class ProgressBar implements ProgressListener {
   private final long start = System.nanoTime();
   private long lastDraw;
   private boolean shown;
+
+  /**
+   * Runs {@code call} with a progress bar over {@code totalRows} A rows as the listener of
+   * {@code opts}; the bar is finished and the listener removed afterwards, whatever happens.
+   */
+  static <T> T around(PrintStream err, long totalRows, MultiplyOptions.Builder opts,
+      java.util.function.Function<MultiplyOptions.Builder,T> call) {
+    ProgressBar bar = new ProgressBar(err, totalRows);
+    try {
+      return call.apply(opts.listener(bar));
+    } finally {
+      bar.finish();
+      opts.listener(org.spgemm.client.ProgressListener.NONE);
+    }
+  }
 
   ProgressBar(PrintStream err, long totalRows) {
     this.err = err;

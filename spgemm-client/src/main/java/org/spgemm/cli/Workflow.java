@@ -90,12 +90,7 @@ final class Workflow {
 
   /** Multiplies in {@link #table} with a progress bar over {@code aRows} A rows. */
   MultiplyResult multiply(MultiplyOptions.Builder opts, long aRows, java.io.PrintStream err) {
-    ProgressBar bar = new ProgressBar(err, aRows);
-    try {
-      return SpGEMM.multiply(client, table, opts.listener(bar).build());
-    } finally {
-      bar.finish();
-    }
+    return ProgressBar.around(err, aRows, opts, o -> SpGEMM.multiply(client, table, o.build()));
   }
 
   SparseMatrix readC(int rows, int cols) {

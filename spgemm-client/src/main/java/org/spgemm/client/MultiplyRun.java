@@ -9,7 +9,6 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.data.Range;
 import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.progress.BatchStats;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,10 +40,7 @@ class CliInputValuesIT {
 
   @BeforeAll
   static void clientProperties() throws IOException {
-    props = dir.resolve("client.properties");
-    try (OutputStream out = Files.newOutputStream(props)) {
-      SharedCluster.cluster().clientProperties().store(out, "shared test cluster");
-    }
+    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
   }
 
   private static Path file(String name, String text) throws IOException {

@@ -45,7 +45,7 @@ class ExitCodesIT {
 
   @BeforeAll
   static void files() throws IOException {
-    rootProps = props("root.properties", SharedCluster.cluster().clientProperties());
+    rootProps = SharedCluster.clientPropertiesFile(dir, "root.properties");
     ok = dir.resolve("ok.mtx");
     Files.writeString(ok, OK_MTX, StandardCharsets.US_ASCII);
   }

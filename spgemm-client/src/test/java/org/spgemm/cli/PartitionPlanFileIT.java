@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -52,10 +50,7 @@ class PartitionPlanFileIT {
 
   @BeforeAll
   static void clientProperties() throws IOException {
-    props = dir.resolve("client.properties");
-    try (OutputStream out = Files.newOutputStream(props)) {
-      SharedCluster.cluster().clientProperties().store(out, "shared test cluster");
-    }
+    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
   }
 
   @Test

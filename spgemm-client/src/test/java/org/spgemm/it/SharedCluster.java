@@ -36,6 +36,16 @@ public final class SharedCluster implements BeforeAllCallback {
   }
 
   /** A new client on the shared cluster (root); close it after use. */
+  /** The shared cluster's client properties written to {@code dir/name}, for the CLI. */
+  public static java.nio.file.Path clientPropertiesFile(java.nio.file.Path dir, String name)
+      throws java.io.IOException {
+    java.nio.file.Path file = dir.resolve(name);
+    try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(file)) {
+      cluster().clientProperties().store(out, "shared test cluster");
+    }
+    return file;
+  }
+
   public static AccumuloClient client() {
     return cluster.client();
   }
