@@ -115,9 +115,16 @@ final class ARowReader {
       last = new Key(k);
       source.next();
     }
+    addRow(batch, rowKey, rowBytes, last, null, null);
+  }
+
+  /** Ends a row read into {@code batch}: checks its size and records its keys and side rows. */
+  private void addRow(ABatch batch, byte[] rowKey, long rowBytes, Key last, SideRow c,
+      SideRow m) {
     if (rowBytes > budget) {
-      throw new BadInputException("A row " + text(rowKey) + " alone holds " + rowBytes
-          + " bytes, over the batch budget of " + budget + " bytes ("
+      throw new BadInputException("row " + text(rowKey) + " alone holds " + rowBytes
+          + " bytes (A" + (cFamily != null || maskFamily != null ? ", stored C and mask" : "")
+          + "), over the batch budget of " + budget + " bytes ("
           + MultiplyIteratorOptions.MAX_BATCH_BYTES + ", derived from the tablet server's heap"
           + " unless set)", last);
     }
@@ -125,8 +132,8 @@ final class ARowReader {
     batch.a.endRow();
     batch.rowKeys.add(rowKey);
     batch.rowLastKeys.add(last);
-    batch.oldC.add(null);
-    batch.mask.add(null);
+    batch.oldC.add(c);
+    batch.mask.add(m);
   }
 
   /**
@@ -170,17 +177,7 @@ final class ARowReader {
     if (remoteMask != null) {
       m = remoteMask.row(rowKey);
     }
-    if (rowBytes > budget) {
-      throw new BadInputException("row " + text(rowKey) + " alone holds " + rowBytes
-          + " bytes of A, C and mask, over the batch budget of " + budget + " bytes ("
-          + MultiplyIteratorOptions.MAX_BATCH_BYTES + ")", last);
-    }
-    batch.bytes += rowBytes;
-    batch.a.endRow();
-    batch.rowKeys.add(rowKey);
-    batch.rowLastKeys.add(last);
-    batch.oldC.add(c);
-    batch.mask.add(m);
+    addRow(batch, rowKey, rowBytes, last, c, m);
   }
 
   private void addA(ABatch batch, Key k, byte[] vb, byte[] rowKey) {

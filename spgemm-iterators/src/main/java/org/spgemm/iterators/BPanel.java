@@ -20,19 +20,6 @@ final class BPanel {
 
   /** Local id of column key {@code key}, or -1 when no B row of the panel holds that column. */
   int columnId(byte[] key) {
-    int lo = 0;
-    int hi = columnKeys.length - 1;
-    while (lo <= hi) {
-      int mid = (lo + hi) >>> 1;
-      int c = java.util.Arrays.compareUnsigned(columnKeys[mid], key);
-      if (c < 0) {
-        lo = mid + 1;
-      } else if (c > 0) {
-        hi = mid - 1;
-      } else {
-        return mid;
-      }
-    }
-    return -1;
+    return SideRow.indexOf(columnKeys, columnKeys.length, key);
   }
 }

@@ -32,11 +32,16 @@ final class SideRow {
 
   /** Position of {@code qual}, or a negative number when the row does not hold it. */
   int find(byte[] qual) {
+    return indexOf(quals, n, qual);
+  }
+
+  /** Position of {@code key} among the first {@code n} of {@code sorted} keys, or -1. */
+  static int indexOf(byte[][] sorted, int n, byte[] key) {
     int lo = 0;
     int hi = n - 1;
     while (lo <= hi) {
       int mid = (lo + hi) >>> 1;
-      int c = Arrays.compareUnsigned(quals[mid], qual);
+      int c = Arrays.compareUnsigned(sorted[mid], key);
       if (c < 0) {
         lo = mid + 1;
       } else if (c > 0) {
