@@ -37,7 +37,10 @@ import org.spgemm.matrix.SparseMatrix;
 @ClusterTest
 class MxmIT {
 
-  private static final SparseMatrix A = Fixtures.random(60, 50, 0.12, 101);
+  /** Rows 0-19 (the first tablet) empty: a tablet where only the stored C and the mask are. */
+  private static final SparseMatrix A = ItHelpers.withoutRowsAndCols(
+      Fixtures.random(60, 50, 0.12, 101), java.util.stream.IntStream.range(0, 20).boxed()
+          .collect(java.util.stream.Collectors.toSet()), java.util.Set.of());
   private static final SparseMatrix B = Fixtures.random(50, 40, 0.12, 102);
   /** C's shape, values 1..9 with about a third mapped to explicit zeros (false in a value mask). */
   private static final SparseMatrix MASK = ItHelpers.mapValues(Fixtures.random(60, 40, 0.3, 103),
