@@ -13,10 +13,14 @@ import org.spgemm.iterators.Select;
 import org.spgemm.iterators.TableLayout;
 
 /**
- * How to multiply: the semiring, value codecs, where A, B and C live, whether a stale C is
- * replaced, the engine, and the batch limits of the iterator. Defaults: PLUS_TIMES, decimal
- * values, families A, B, C of the one table, replace a stale C, the compaction engine, and the
- * iterator's own limits (byte budgets derived from each tablet server's heap).
+ * How to multiply, in the order of GraphBLAS {@code GrB_mxm(C, Mask, accum, semiring, A, B,
+ * desc)}: C&lt;M&gt; = accum(C, op(A)(I,:) ⊕.⊗ op(B)(:,J)), with the mask ({@link
+ * Builder#mask}), accumulator ({@link Builder#accum}), semiring, transposes, row and column
+ * subsets and replace as the descriptor; plus where A, B and C live, value codecs, the engine and
+ * the batch limits of the iterator. Defaults are GraphBLAS's null arguments (no mask, C replaced
+ * by the product) and: PLUS_TIMES, decimal values, families A, B, C of the one table, a stale C
+ * overwritten, the compaction engine, and the iterator's own limits (byte budgets derived from
+ * each tablet server's heap).
  */
 public final class MultiplyOptions {
 
