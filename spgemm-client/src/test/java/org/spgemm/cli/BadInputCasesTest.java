@@ -285,16 +285,18 @@ class BadInputCasesTest {
     return buf.toByteArray();
   }
 
-  /** Runs the command line; returns {exit code, stderr}. */
+  /** Runs the command line; returns {exit code, stderr, stdout}. */
   static Object[] run(String... args) {
     PrintStream savedErr = System.err;
     PrintStream savedOut = System.out;
     ByteArrayOutputStream err = new ByteArrayOutputStream();
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
       System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-      System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+      System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
       int code = SpgemmCommand.commandLine().execute(args);
-      return new Object[] {code, err.toString(StandardCharsets.UTF_8)};
+      return new Object[] {code, err.toString(StandardCharsets.UTF_8),
+          out.toString(StandardCharsets.UTF_8)};
     } finally {
       System.setErr(savedErr);
       System.setOut(savedOut);
