@@ -117,9 +117,9 @@ final class AlgorithmCommands {
   }
 
   @Command(name = "jaccard", mixinStandardHelpOptions = true, description = "Jaccard"
-      + " coefficients of every pair i<j of vertices of the undirected graph of G that share a"
-      + " neighbour: common neighbours C = triu(G*G) and degrees d = G*1 over PLUS_PAIR in the"
-      + " tablet servers; J = c / (d_i + d_j - c) as C is written out.")
+      + " coefficients J = c / (d_i + d_j - c) of every pair i<j of vertices of the undirected"
+      + " graph of G that share c > 0 neighbours, all in the tablet servers (degrees, D*G, G*D,"
+      + " triu(A'*B') over MAX_PLUS, triu(G*G) over PLUS_PAIR, minus and div accumulators).")
   static final class Jaccard extends AlgorithmCommand {
     @Option(names = "--out", required = true, paramLabel = "J.mtx")
     Path outFile;
@@ -138,28 +138,8 @@ final class AlgorithmCommands {
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) throws Exception {
       int n = a.rows();
-      Algorithms.commonNeighbours(w.client, w.table, TableLayout.A_FAMILY, "J", w.keys, n, base,
-          steps);
-      SparseMatrix c = MatrixStore.read(w.client, w.table, "J", n, n, w.codec);
-      SparseMatrix d = MatrixStore.read(w.client, w.table, "J_d", n, 1, w.codec);
-      double[] deg = new double[n];
-      for (int i = 0; i < n; i++) {
-        deg[i] = d.get(i, 0).orElse(0);
-      }
-      int[] r = new int[c.nnz()];
-      int[] col = new int[c.nnz()];
-      double[] v = new double[c.nnz()];
-      int k = 0;
-      for (int i = 0; i < n; i++) {
-        for (int p = c.rowStart(i); p < c.rowEnd(i); p++) {
-          int j = c.colAt(p);
-          double common = c.valueAt(p);
-          r[k] = i;
-          col[k] = j;
-          v[k++] = common / (deg[i] + deg[j] - common);
-        }
-      }
-      SparseMatrix jac = SparseMatrix.fromCoordinates(n, n, r, col, v, k);
+      Algorithms.jaccard(w.client, w.table, TableLayout.A_FAMILY, "J", w.keys, n, base, steps);
+      SparseMatrix jac = MatrixStore.read(w.client, w.table, "J", n, n, w.codec);
       MatrixMarket.write(outFile, jac);
       result = jac;
       out.printf("Jaccard: %d pairs written to %s%n", jac.nnz(), outFile);

@@ -75,29 +75,60 @@ public final class Algorithms {
   }
 
   /**
-   * Common neighbours of every pair i &lt; j of an undirected graph in family {@code g}: C =
-   * triu(G·G) over PLUS_PAIR, into family {@code out}; and the degrees d = G·1 into family
-   * {@code out + "_d"} (a vector). Jaccard J(i,j) = c / (d_i + d_j - c) follows from the two.
+   * Jaccard coefficients J(i,j) = c / (d_i + d_j - c) of every pair i &lt; j of an undirected
+   * graph (family {@code g}, n vertices) with c &gt; 0 common neighbours, into family {@code out},
+   * all in the tablet servers; the client holds only the degree vector. Degrees d = G·1; A' =
+   * D·G and B' = G·D carry d_i and d_j (D = diag(d)); S = triu(A'·B') over MAX_PLUS is d_i + d_j
+   * on the pairs that share a neighbour, and S -= triu(G·G) over PLUS_PAIR makes it d_i + d_j - c;
+   * J = triu(G·G) is c, and J /= S·I divides. Scratch families start with {@code out + "_"}.
    */
-  public static void commonNeighbours(AccumuloClient client, String table, String g, String out,
+  public static void jaccard(AccumuloClient client, String table, String g, String out,
       KeyFormat keys, int n, MultiplyOptions.Builder base, Steps steps) {
-    steps.add("C = triu(G*G) (PLUS_PAIR)", SpGEMM.multiply(client, table, base.copy()
-        .semiring("PLUS_PAIR").families(g, g, out).select("triu").build()));
-    String ones = out + "_1";
-    MatrixStore.load(client, table, ones, ones(n), keys, ValueCodecs.DECIMAL);
+    String p = out + "_";
+    double[] one = new double[n];
+    java.util.Arrays.fill(one, 1);
+    MatrixStore.load(client, table, p + "1", column(one), keys, ValueCodecs.DECIMAL);
     steps.add("d = G*1", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_PAIR")
-        .families(g, ones, out + "_d").build()));
+        .families(g, p + "1", p + "d").build()));
+    SparseMatrix d = MatrixStore.read(client, table, p + "d", n, 1, ValueCodecs.DECIMAL);
+    double[] deg = new double[n];
+    for (int i = 0; i < n; i++) {
+      deg[i] = d.get(i, 0).orElse(0);
+    }
+    MatrixStore.load(client, table, p + "D", diagonal(deg), keys, ValueCodecs.DECIMAL);
+    MatrixStore.load(client, table, p + "I", diagonal(one), keys, ValueCodecs.DECIMAL);
+    steps.add("A' = D*G", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_TIMES")
+        .families(p + "D", g, p + "a").build()));
+    steps.add("B' = G*D", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_TIMES")
+        .families(g, p + "D", p + "b").build()));
+    steps.add("S = triu(A'*B') (MAX_PLUS)", SpGEMM.multiply(client, table, base.copy()
+        .semiring("MAX_PLUS").families(p + "a", p + "b", p + "s").select("triu").build()));
+    steps.add("S -= triu(G*G) (PLUS_PAIR)", SpGEMM.multiply(client, table, base.copy()
+        .semiring("PLUS_PAIR").families(g, g, p + "s").select("triu").accum("minus").build()));
+    steps.add("J = triu(G*G) (PLUS_PAIR)", SpGEMM.multiply(client, table, base.copy()
+        .semiring("PLUS_PAIR").families(g, g, out).select("triu").build()));
+    steps.add("J /= S*I", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_TIMES")
+        .families(p + "s", p + "I", out).accum("div").build()));
   }
 
-  private static SparseMatrix ones(int n) {
+  /** The n x 1 column holding {@code v}. */
+  private static SparseMatrix column(double[] v) {
+    int n = v.length;
     int[] r = new int[n];
-    int[] c = new int[n];
-    double[] v = new double[n];
     for (int i = 0; i < n; i++) {
       r[i] = i;
-      v[i] = 1;
     }
-    return SparseMatrix.fromCoordinates(n, 1, r, c, v, n);
+    return SparseMatrix.fromCoordinates(n, 1, r, new int[n], v.clone(), n);
+  }
+
+  /** diag(v), n x n. */
+  private static SparseMatrix diagonal(double[] v) {
+    int n = v.length;
+    int[] r = new int[n];
+    for (int i = 0; i < n; i++) {
+      r[i] = i;
+    }
+    return SparseMatrix.fromCoordinates(n, n, r, r.clone(), v.clone(), n);
   }
 
   /**

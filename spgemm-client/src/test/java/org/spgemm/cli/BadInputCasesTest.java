@@ -86,7 +86,7 @@ class BadInputCasesTest {
         c("--partition-table without --partition", m + "ok.mtx --out {d}/c.mtx"
             + " --partition-table T", 2, "--partition-table needs --partition"),
         c("unknown accumulator", m + "ok.mtx --out {d}/c.mtx --accum avg --c-in {d}/ok.mtx", 2,
-            "unknown accumulator 'avg'; known: PLUS, TIMES, MIN, MAX, FIRST, SECOND"),
+            "unknown accumulator 'avg'; known: PLUS, MINUS, TIMES, DIV, MIN, MAX, FIRST, SECOND"),
         c("--accum without --c-in", m + "ok.mtx --out {d}/c.mtx --accum plus", 2,
             "--accum needs --c-in (the C it accumulates into)"),
         c("mask mode without --mask", m + "ok.mtx --out {d}/c.mtx --mask-complement", 2,

@@ -5,15 +5,18 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The built-in binary operators an accumulator may name (GraphBLAS GrB_PLUS, GrB_TIMES, GrB_MIN,
- * GrB_MAX, GrB_FIRST, GrB_SECOND). In {@code accum(C, T)} the first operand is the C already
- * stored and the second the newly computed T = A·B, so FIRST keeps the old value and SECOND
- * takes the new one.
+ * The built-in binary operators an accumulator may name (GraphBLAS GrB_PLUS, GrB_MINUS,
+ * GrB_TIMES, GrB_DIV, GrB_MIN, GrB_MAX, GrB_FIRST, GrB_SECOND). In {@code accum(C, T)} the first
+ * operand is the C already stored and the second the newly computed T = A·B, so FIRST keeps the
+ * old value, SECOND takes the new one, MINUS gives c - t and DIV c / t. Integer division by zero
+ * gives what GraphBLAS gives: 0 for 0/0, the largest or smallest INT64 otherwise.
  */
 public final class BinaryOps {
 
   public static final BinaryOp PLUS = Semirings.PLUS_OP;
+  public static final BinaryOp MINUS = Semirings.op((x, y) -> x - y, (x, y) -> x - y);
   public static final BinaryOp TIMES = Semirings.TIMES;
+  public static final BinaryOp DIV = Semirings.op((x, y) -> x / y, BinaryOps::divide);
   public static final BinaryOp MIN = Semirings.MIN_OP;
   public static final BinaryOp MAX = Semirings.op(Math::max, Math::max);
   public static final BinaryOp FIRST = Semirings.op((x, y) -> x, (x, y) -> x);
@@ -23,7 +26,9 @@ public final class BinaryOps {
 
   static {
     BUILT_IN.put("PLUS", PLUS);
+    BUILT_IN.put("MINUS", MINUS);
     BUILT_IN.put("TIMES", TIMES);
+    BUILT_IN.put("DIV", DIV);
     BUILT_IN.put("MIN", MIN);
     BUILT_IN.put("MAX", MAX);
     BUILT_IN.put("FIRST", FIRST);
@@ -31,6 +36,13 @@ public final class BinaryOps {
   }
 
   private BinaryOps() {}
+
+  private static long divide(long x, long y) {
+    if (y == 0) {
+      return x == 0 ? 0 : x > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+    }
+    return y == -1 ? -x : x / y; // MIN_VALUE / -1 wraps, as the other INT64 operators do
+  }
 
   /** Names of the built-in operators, in the order help text lists them. */
   public static Iterable<String> names() {
