@@ -3,6 +3,7 @@ package org.spgemm.partition;
 import java.util.Arrays;
 import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.graph.CsrGraph;
+import org.spgemm.partition.graph.RowGraph;
 import org.spgemm.partition.metis.JMetis;
 import org.spgemm.partition.plan.PartitionPlan;
 import org.spgemm.partition.plan.PlanChoice;
@@ -101,7 +102,25 @@ public final class GraphPartitioner {
     for (int c = 0; c < epsilon.length; c++) {
       epsilon[c] = options.kwayOptions().epsilon(c, BipartiteGraph.NCON);
     }
-    return PlanChoice.choose(g, vertexParts, options.parts(), epsilon, aRowKeys, bRowKeys);
+    return PlanChoice.choose(g, vertexParts, rowGraphParts(g, options, aRowKeys, bRowKeys),
+        options.parts(), epsilon, aRowKeys, bRowKeys);
+  }
+
+  /**
+   * METIS on the row graph (A and B rows of one key together) with the communication-volume
+   * objective: a part per row vertex, or null for K = 1 or an empty graph.
+   */
+  static RowGraph.Split rowGraphParts(BipartiteGraph g, PartitionOptions options, String[] aRowKeys,
+      String[] bRowKeys) {
+    RowGraph rg = RowGraph.of(g, aRowKeys, bRowKeys);
+    int k = Math.min(options.parts(), rg.rows());
+    if (k <= 1) {
+      return null;
+    }
+    JMetis metis = JMetis.load();
+    CsrGraph csr = fitWeights(rg.csr(), metis.maxIdx());
+    int[] parts = metis.partGraphKway(csr, rg.vsize(), k, options.kwayOptions()).parts();
+    return new RowGraph.Split(rg.aParts(parts), rg.bParts(parts));
   }
 
   /** {@link #partitionVertices} then {@link #choose}: the chosen plan. */

@@ -119,6 +119,17 @@ public final class JMetis {
    * @throws MetisException if METIS returns an error code or an impossible result
    */
   public MetisResult partGraphKway(CsrGraph g, int nparts, KwayOptions options) {
+    return partGraphKway(g, null, nparts, options);
+  }
+
+  /**
+   * Partitions g into nparts parts, minimizing the total communication volume (METIS's
+   * METIS_OBJTYPE_VOL: each vertex counts its size once for every other part its neighbours are
+   * in) subject to the balance constraints; with {@code vsize} null, the edge cut.
+   *
+   * @param vsize size of every vertex, non-negative, or null for the edge-cut objective
+   */
+  public MetisResult partGraphKway(CsrGraph g, int[] vsize, int nparts, KwayOptions options) {
     if (options == null) {
       throw new IllegalArgumentException("options must not be null (use KwayOptions.defaults())");
     }
@@ -129,7 +140,11 @@ public final class JMetis {
       return new MetisResult(new int[n], 0);
     }
     int[] opts = lib.defaultOptions();
-    opts[MetisLibrary.OPTION_OBJTYPE] = MetisLibrary.OBJTYPE_CUT;
+    if (vsize != null && vsize.length != n) {
+      throw new IllegalArgumentException("vsize has " + vsize.length + " entries, not " + n);
+    }
+    opts[MetisLibrary.OPTION_OBJTYPE] = vsize == null ? MetisLibrary.OBJTYPE_CUT
+        : MetisLibrary.OBJTYPE_VOL;
     opts[MetisLibrary.OPTION_NUMBERING] = 0;
     opts[MetisLibrary.OPTION_SEED] = options.seed();
     int m = g.xadj()[n];
@@ -139,7 +154,7 @@ public final class JMetis {
     int[] objval = new int[1];
     int[] parts = new int[n];
     int rc = lib.partGraphKway(new int[] {n}, new int[] {g.ncon()}, g.xadj(), adjncy,
-        g.vwgt() == null ? null : narrow(g.vwgt()), adjwgt, new int[] {nparts}, null,
+        g.vwgt() == null ? null : narrow(g.vwgt()), vsize, adjwgt, new int[] {nparts}, null,
         floats(ubvec), opts, objval, parts);
     check(rc);
     for (int v = 0; v < n; v++) {

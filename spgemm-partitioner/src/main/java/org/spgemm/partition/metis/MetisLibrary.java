@@ -43,6 +43,7 @@ final class MetisLibrary {
   static final int OPTION_SEED = 8;
   static final int OPTION_NUMBERING = 17;
   static final int OBJTYPE_CUT = 0;
+  static final int OBJTYPE_VOL = 1;
   /** dlopen flags on Linux: RTLD_LAZY (1) | RTLD_LOCAL (0). */
   private static final int RTLD_LAZY_LOCAL = 1;
   private static final String TARGET = "METIS 5.1 with 32-bit idx_t and real_t (Debian's"
@@ -120,10 +121,18 @@ final class MetisLibrary {
    */
   int partGraphKway(int[] nvtxs, int[] ncon, int[] xadj, int[] adjncy, int[] vwgt, int[] adjwgt,
       int[] nparts, Object tpwgts, float[] ubvec, int[] options, int[] objval, int[] part) {
+    return partGraphKway(nvtxs, ncon, xadj, adjncy, vwgt, null, adjwgt, nparts, tpwgts, ubvec,
+        options, objval, part);
+  }
+
+  /** As above with vertex sizes (the communication volume objective counts them). */
+  int partGraphKway(int[] nvtxs, int[] ncon, int[] xadj, int[] adjncy, int[] vwgt, int[] vsize,
+      int[] adjwgt, int[] nparts, Object tpwgts, float[] ubvec, int[] options, int[] objval,
+      int[] part) {
     synchronized (NATIVE_LOCK) {
       nativeCalls.incrementAndGet();
-      return partGraphKway.invokeInt(new Object[] {nvtxs, ncon, xadj, adjncy, vwgt, null, adjwgt,
-          nparts, tpwgts, ubvec, options, objval, part});
+      return partGraphKway.invokeInt(new Object[] {nvtxs, ncon, xadj, adjncy, vwgt, vsize,
+          adjwgt, nparts, tpwgts, ubvec, options, objval, part});
     }
   }
 

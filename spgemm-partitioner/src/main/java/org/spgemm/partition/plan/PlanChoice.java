@@ -22,6 +22,9 @@ public final class PlanChoice {
   public enum Kind {
     METIS("metis", "METIS, edge-cut objective"),
     METIS_REFINED("metis+refine", "METIS after boundary moves that lower the volume"),
+    METIS_ROWS("metis-rows", "METIS on the row graph (A and B row of a key together),"
+        + " communication-volume objective"),
+    METIS_ROWS_REFINED("metis-rows+refine", "the row-graph split after boundary moves"),
     NATURAL_ORDER("natural", "original row order, contiguous blocks balanced on the weights"),
     EQUAL_ROWS("equal-rows", "original row order, equal row counts (RRp's split)");
 
@@ -76,6 +79,16 @@ public final class PlanChoice {
    */
   public static PlanChoice choose(BipartiteGraph g, int[] metisParts, int k, double[] epsilon,
       String[] aRowKeys, String[] bRowKeys) {
+    return choose(g, metisParts, null, k, epsilon, aRowKeys, bRowKeys);
+  }
+
+  /**
+   * As above, with the row-graph split too ({@code rowParts}, null when not made: then the
+   * METIS split stands in for its two candidates).
+   */
+  public static PlanChoice choose(BipartiteGraph g, int[] metisParts,
+      org.spgemm.partition.graph.RowGraph.Split rowParts, int k, double[] epsilon, String[] aRowKeys,
+      String[] bRowKeys) {
     int nA = g.numARows();
     int nB = g.numBRows();
     if (metisParts == null || metisParts.length != nA + nB) {
@@ -91,6 +104,15 @@ public final class PlanChoice {
     List<Candidate> cs = new ArrayList<>();
     cs.add(Candidate.measure(Kind.METIS, g, aMetis, bMetis, k));
     cs.add(Candidate.measure(Kind.METIS_REFINED, g, refined.aParts(), refined.bParts(), k));
+    int[] aRows = rowParts == null ? aMetis : rowParts.aParts();
+    int[] bRows = rowParts == null ? bMetis : rowParts.bParts();
+    t0 = System.nanoTime();
+    BoundaryRefiner.Result rowsRefined = BoundaryRefiner.refine(g, aRows, bRows, k, epsilon,
+        BoundaryRefiner.DEFAULT_MAX_PASSES);
+    refineNanos += System.nanoTime() - t0;
+    cs.add(Candidate.measure(Kind.METIS_ROWS, g, aRows, bRows, k));
+    cs.add(Candidate.measure(Kind.METIS_ROWS_REFINED, g, rowsRefined.aParts(),
+        rowsRefined.bParts(), k));
     cs.add(Candidate.measure(Kind.NATURAL_ORDER, g, NaturalOrder.aParts(g, k),
         NaturalOrder.bParts(g, k), k));
     cs.add(Candidate.measure(Kind.EQUAL_ROWS, g, PlanMetrics.equalRowBlocks(nA, k),

@@ -82,6 +82,8 @@ class PlanChoiceTest {
             what + ": " + choice);
         assertTrue(choice.candidate(PlanChoice.Kind.METIS_REFINED).remoteBVolume() <= metis);
         assertTrue(choice.candidate(PlanChoice.Kind.METIS_REFINED).balanced(), what);
+        assertTrue(choice.candidate(PlanChoice.Kind.METIS_ROWS_REFINED).remoteBVolume()
+            <= choice.candidate(PlanChoice.Kind.METIS_ROWS).remoteBVolume(), what);
         // the plan is the winner's, with the equal-rows split as its baseline
         PartitionPlan plan = choice.plan();
         assertEquals(choice.winner().metrics(), plan.metrics(), what);
@@ -99,6 +101,21 @@ class PlanChoiceTest {
     }
   }
 
+  /** On a stencil the row graph (mesh) split moves less B than the strips of equal rows. */
+  @Test
+  void theRowGraphBeatsStripsOnAStencil() {
+    BoundaryRefinerTest.requireMetis();
+    BipartiteGraph g = TestMatrices.squareModel(TestMatrices.poisson7(16));
+    String[] keys = TestMatrices.decimalKeys(g.numARows());
+    PartitionOptions po = PartitionOptions.parts(4).withSeed(1);
+    PlanChoice choice = GraphPartitioner.choose(g, GraphPartitioner.partitionVertices(g, po), po,
+        keys, keys);
+    long rows = choice.candidate(PlanChoice.Kind.METIS_ROWS).remoteBVolume();
+    long equal = choice.candidate(PlanChoice.Kind.EQUAL_ROWS).remoteBVolume();
+    assertTrue(rows < equal, choice.describe());
+    assertTrue(choice.winner().remoteBVolume() <= rows, choice.describe());
+  }
+
   @Test
   void onePartChoosesWithoutMetis() {
     BipartiteGraph g = TestMatrices.squareModel(TestMatrices.poisson7(3));
@@ -107,6 +124,6 @@ class PlanChoiceTest {
         keys);
     assertEquals(0, choice.winner().remoteBVolume());
     assertArrayEquals(new int[27], choice.plan().aParts());
-    assertEquals(4, choice.candidates().size());
+    assertEquals(PlanChoice.Kind.values().length, choice.candidates().size());
   }
 }
