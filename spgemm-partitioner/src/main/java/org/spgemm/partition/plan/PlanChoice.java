@@ -8,9 +8,11 @@ import java.util.Locale;
 import org.spgemm.partition.graph.BipartiteGraph;
 
 /**
- * Which assignment gRRp uses, and why. Four candidates are measured on the model: the METIS
- * assignment, the same refined toward lower connectivity volume ({@link BoundaryRefiner}), the
- * natural-order split ({@link NaturalOrder}) and the equal-rows split (RRp's layout). The
+ * Which assignment gRRp uses, and why. Six candidates are measured on the model: the METIS
+ * assignment of the bipartite graph, the same refined toward lower connectivity volume ({@link
+ * BoundaryRefiner}), METIS on the row graph ({@link org.spgemm.partition.graph.RowGraph}: A and
+ * B row of one key together, volume objective) plain and refined, the natural-order split
+ * ({@link NaturalOrder}) and the equal-rows split (RRp's layout). The
  * winner is the candidate of least predicted remote B volume among those balanced within the
  * tolerance (per constraint, 1 + ε or METIS's own imbalance if that is higher), ties going to
  * the earlier candidate; but if the equal-rows split moves less B than that, the equal-rows
