@@ -105,7 +105,7 @@ class PartBalancerIT {
   }
 
   @Test
-  void tabletsPerPartAreCutAtApplyAndPinned() throws Exception {
+  void tabletsPerPartAreCutAtApplyAndPinnedAndKeepCompression() throws Exception {
     SparseMatrix a = RmatGenerator.generate(8, 8, 12);
     SparseMatrix expected = ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES);
     try (AccumuloClient client = SharedCluster.client()) {
@@ -116,8 +116,10 @@ class PartBalancerIT {
       ApplyResult applied = tp.apply(client, m2, ApplyOptions.defaults().withTabletsPerPart(3));
       assertTrue(applied.pinned() && applied.balanced(), applied.toString());
       assertEquals(6, applied.tabletLocations().size(), applied.toString());
-      PartServerMap map = PartServerMap.parse(
-          client.tableOperations().getConfiguration(m2).get(TableLayout.PARTS_PROPERTY));
+      Map<String,String> conf = client.tableOperations().getConfiguration(m2);
+      assertEquals(TableLayout.COMPRESSION, conf.get(TableLayout.COMPRESSION_PROPERTY),
+          "the copy keeps M's compression (the multiply's compaction writes C with it)");
+      PartServerMap map = PartServerMap.parse(conf.get(TableLayout.PARTS_PROPERTY));
       assertEquals(6, awaitPinned(client, m2, map), "three tablets per part, on its server");
       SpGEMM.multiply(client, m2, MultiplyOptions.defaults());
       Fixtures.assertSameMatrix(expected,

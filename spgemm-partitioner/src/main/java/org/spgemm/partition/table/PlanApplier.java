@@ -48,7 +48,10 @@ import org.spgemm.partition.plan.PartitionPlan;
  * M2's tablets are spread over the tablet servers.
  *
  * <ol>
- *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, the
+ *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, M's file
+ *       compression ({@value TableLayout#COMPRESSION_PROPERTY}: the multiply's compaction
+ *       rewrites M2's files, and Accumulo's default gz writes C about three times slower than
+ *       the snappy M is created with), the
  *       nested-scan dispatch property ({@value TableLayout#NESTED_DISPATCH_PROPERTY},
  *       M's value or {@value TableLayout#DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
  *       no tablet holds rows of two parts. With {@link ApplyOptions#withTabletsPerPart} n &gt; 1,
@@ -261,10 +264,14 @@ public final class PlanApplier {
           props.put(k, v);
         }
       });
-      String nested = client.tableOperations().getConfiguration(source)
-          .get(TableLayout.NESTED_DISPATCH_PROPERTY);
+      Map<String,String> conf = client.tableOperations().getConfiguration(source);
+      String nested = conf.get(TableLayout.NESTED_DISPATCH_PROPERTY);
       props.put(TableLayout.NESTED_DISPATCH_PROPERTY,
           nested == null || nested.isEmpty() ? TableLayout.DEFAULT_NESTED_EXECUTOR : nested);
+      String compression = conf.get(TableLayout.COMPRESSION_PROPERTY);
+      if (compression != null && !compression.isEmpty()) {
+        props.put(TableLayout.COMPRESSION_PROPERTY, compression);
+      }
       PartServerMap pins = pinParts(client, plan);
       if (pins != null) {
         props.put(TableLayout.TABLE_BALANCER_PROPERTY, PartBalancer.class.getName());
