@@ -3,19 +3,12 @@ package org.spgemm.partition.table;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -26,19 +19,16 @@ import org.apache.accumulo.core.client.MutationsRejectedException;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.client.admin.Locations;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.TabletId;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.hadoop.io.Text;
 import org.spgemm.balancer.PartBalancer;
-import org.spgemm.balancer.PartKeys;
 import org.spgemm.balancer.PartServerMap;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.partition.plan.PartitionPlan;
@@ -56,7 +46,7 @@ import org.spgemm.partition.plan.PartitionPlan;
  *       M's value or {@value TableLayout#DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
  *       no tablet holds rows of two parts. With {@link ApplyOptions#withTabletsPerPart} n &gt; 1,
  *       each part is split further at A row keys into up to n tablets of about equal nnz(A)
- *       ({@link #innerSplits}; nnz(a_i) is counted by one scan of family A of M first).
+ *       ({@link PartSplits#inner}; nnz(a_i) is counted by one scan of family A of M first).
  *       With more than one part, {@link PartBalancer} is its balancer and the parts are spread
  *       evenly over the live tablet servers ({@link PartServerMap#spread}, recorded in
  *       {@value TableLayout#PARTS_PROPERTY}), so every tablet of part p stays on one server.
@@ -82,7 +72,6 @@ public final class PlanApplier {
 
   private static final byte[] META_ROW = TableLayout.META_ROW.getBytes(StandardCharsets.UTF_8);
   private static final int MAX_ENTRIES_PER_MUTATION = 10_000;
-  private static final long POLL_MILLIS = 250;
 
   private PlanApplier() {}
 
@@ -119,7 +108,7 @@ public final class PlanApplier {
     Map<String,Integer> bIndex = index(plan.numBRows(), plan::bRowKey, "B");
     List<String> splits = new ArrayList<>(plan.splitPoints());
     if (opts.tabletsPerPart() > 1) {
-      splits.addAll(innerSplits(plan, countARows(client, source, aIndex, opts),
+      splits.addAll(PartSplits.inner(plan, countARows(client, source, aIndex, opts),
           opts.tabletsPerPart()));
     }
     int tablets = splits.size() + 1;
@@ -137,12 +126,12 @@ public final class PlanApplier {
       throw e;
     }
     long t2 = System.nanoTime();
-    Placement p =
-        awaitPlacement(client, target, tablets, pins, opts.balanceTimeout().toMillis());
+    TabletPlacement p =
+        TabletPlacement.await(client, target, tablets, pins, opts.balanceTimeout().toMillis());
     if (pins != null && !p.hosted) {
       unpin(client, target);
       pins = null;
-      p = awaitPlacement(client, target, tablets, null, opts.balanceTimeout().toMillis());
+      p = TabletPlacement.await(client, target, tablets, null, opts.balanceTimeout().toMillis());
     }
     long t3 = System.nanoTime();
     return new ApplyResult(target, copied[0], copied[1], t1 - t0, t2 - t1, t3 - t2, p.hosted,
@@ -172,65 +161,6 @@ public final class PlanApplier {
       public void endRow() {}
     });
     return nnz;
-  }
-
-  /**
-   * The split points inside each part that cut it, at A row keys, into up to {@code n} tablets
-   * of about equal nnz(A): for t = 1..n-1, the A row boundary nearest to t/n of the part's nnz(A)
-   * (rows in Accumulo's key order). A boundary is never repeated and never follows the part's
-   * last A row, so a part with few A rows or one heavy row gets fewer tablets; a part without A
-   * entries gets none. Each split point is the new key of the last A row of the lower tablet.
-   * B rows of the part fall into whichever tablet their key sorts to; every tablet keeps
-   * the part's prefix, so the part balancer places it on the part's server.
-   *
-   * @param aNnz nnz(a_i) per A row of the plan
-   */
-  static List<String> innerSplits(PartitionPlan plan, long[] aNnz, int n) {
-    if (aNnz.length != plan.numARows()) {
-      throw new IllegalArgumentException(aNnz.length + " row counts for " + plan.numARows()
-          + " A rows");
-    }
-    List<String> out = new ArrayList<>();
-    if (n < 2) {
-      return out;
-    }
-    List<List<Integer>> rowsOf = new ArrayList<>();
-    for (int p = 0; p < plan.parts(); p++) {
-      rowsOf.add(new ArrayList<>());
-    }
-    for (int i = 0; i < plan.numARows(); i++) {
-      rowsOf.get(plan.aPart(i)).add(i);
-    }
-    for (List<Integer> rows : rowsOf) {
-      Map<Integer,byte[]> key = new HashMap<>();
-      rows.forEach(i -> key.put(i, plan.aRowKey(i).getBytes(StandardCharsets.UTF_8)));
-      rows.sort((x, y) -> Arrays.compareUnsigned(key.get(x), key.get(y)));
-      long total = 0;
-      for (int i : rows) {
-        total += aNnz[i];
-      }
-      if (total == 0) {
-        continue;
-      }
-      int lastCut = -1;
-      int t = 1;
-      long cum = 0;
-      for (int q = 0; q < rows.size() - 1 && t < n; q++) {
-        long before = cum;
-        cum += aNnz[rows.get(q)];
-        while (t < n && cum * n >= t * total) {
-          // boundary after row q-1 (nnz before) or after row q (cum): the nearer to t/n
-          boolean earlier = q - 1 > lastCut && t * total - before * n < cum * n - t * total;
-          int cut = earlier ? q - 1 : q;
-          if (cut > lastCut) {
-            out.add(plan.newARowKey(rows.get(cut)));
-            lastCut = cut;
-          }
-          t++;
-        }
-      }
-    }
-    return out;
   }
 
   /**
@@ -435,115 +365,5 @@ public final class PlanApplier {
       }
     }
     return m;
-  }
-
-  // ---------------------------------------------------------------- waiting for the balancer
-
-  /** Where the tablets are: one location per tablet in row order (null: unhosted). */
-  static final class Placement {
-    boolean hosted;
-    boolean balanced;
-    List<String> locations = new ArrayList<>();
-    Map<String,Integer> perServer = new HashMap<>();
-  }
-
-  /**
-   * Polls until all {@code tablets} tablets are hosted and balanced ({@link #placement}), or the
-   * timeout passes; returns the last placement seen. {@code locate} blocks while a tablet is
-   * unhosted, so it runs on a helper thread bounded by the remaining time.
-   */
-  static Placement awaitPlacement(AccumuloClient client, String table, int tablets,
-      PartServerMap pins, long timeoutMillis) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    ExecutorService ex = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "spgemm-locate-" + table);
-      t.setDaemon(true);
-      return t;
-    });
-    Placement last = new Placement();
-    try {
-      while (true) {
-        long remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        Future<Locations> f = ex.submit(
-            () -> client.tableOperations().locate(table, List.of(new Range())));
-        Locations loc;
-        try {
-          loc = f.get(Math.max(remaining, 1), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-          f.cancel(true);
-          return last;
-        } catch (ExecutionException e) {
-          throw new TablePartitionException("cannot locate the tablets of " + table + ": "
-              + e.getCause(), e.getCause());
-        }
-        last = placement(loc, client.instanceOperations().getTabletServers(), tablets, pins);
-        remaining = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
-        if (last.balanced || remaining <= 0) {
-          return last;
-        }
-        Thread.sleep(Math.min(POLL_MILLIS, remaining));
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return last;
-    } finally {
-      ex.shutdownNow();
-    }
-  }
-
-  /** {@link #placement(Locations, List, int, PartServerMap)} of a table whose parts are not pinned. */
-  static Placement placement(Locations loc, List<String> servers, int expectedTablets) {
-    return placement(loc, servers, expectedTablets, null);
-  }
-
-  /**
-   * Where the tablets are, and whether they are balanced: all {@code expectedTablets} hosted on
-   * live servers, and with {@code pins} every tablet of a part on the part's server for these
-   * live servers ({@link PartServerMap#assign}), without pins the tablet counts of any two live
-   * servers differing by at most one.
-   */
-  static Placement placement(Locations loc, List<String> servers, int expectedTablets,
-      PartServerMap pins) {
-    Placement p = new Placement();
-    PartServerMap.Assignment home = pins == null ? null : pins.assign(servers);
-    boolean onHome = true;
-    List<TabletId> ids = new ArrayList<>(loc.groupByTablet().keySet());
-    ids.sort(Comparator.comparing(TabletId::getEndRow,
-        Comparator.nullsLast(Comparator.naturalOrder())));
-    for (String s : servers) {
-      p.perServer.put(s, 0);
-    }
-    boolean hosted = ids.size() == expectedTablets;
-    boolean known = true;
-    for (TabletId id : ids) {
-      String where = loc.getTabletLocation(id);
-      p.locations.add(where);
-      if (where == null) {
-        hosted = false;
-      } else {
-        known &= p.perServer.containsKey(where);
-        p.perServer.merge(where, 1, Integer::sum);
-        int part = home == null ? -1 : partOf(id);
-        onHome &= part < 0 || where.equals(home.serverOf(part));
-      }
-    }
-    p.hosted = hosted;
-    int min = Integer.MAX_VALUE;
-    int max = 0;
-    for (String s : servers) {
-      min = Math.min(min, p.perServer.get(s));
-      max = Math.max(max, p.perServer.get(s));
-    }
-    p.balanced = hosted && known
-        && (home != null ? onHome : servers.isEmpty() || max - min <= 1);
-    return p;
-  }
-
-  private static int partOf(TabletId tablet) {
-    Text prev = tablet.getPrevEndRow();
-    Text end = tablet.getEndRow();
-    return PartKeys.tabletPart(prev == null ? null : prev.getBytes(),
-        prev == null ? 0 : prev.getLength(), end == null ? null : end.getBytes(),
-        end == null ? 0 : end.getLength());
   }
 }

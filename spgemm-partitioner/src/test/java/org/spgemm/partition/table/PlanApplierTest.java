@@ -71,7 +71,7 @@ class PlanApplierTest {
 
   @Test
   void spreadTabletsAreBalanced() {
-    PlanApplier.Placement p = PlanApplier.placement(locations("h:2", "h:1", "h:3"), THREE, 3);
+    TabletPlacement p = TabletPlacement.of(locations("h:2", "h:1", "h:3"), THREE, 3);
     assertTrue(p.hosted);
     assertTrue(p.balanced);
     assertEquals(List.of("h:2", "h:1", "h:3"), p.locations, "locations in part order");
@@ -79,28 +79,28 @@ class PlanApplierTest {
 
   @Test
   void fewerTabletsThanServersMayLeaveServersEmpty() {
-    assertTrue(PlanApplier.placement(locations("h:1", "h:3"), THREE, 2).balanced);
-    assertFalse(PlanApplier.placement(locations("h:1", "h:1"), THREE, 2).balanced);
+    assertTrue(TabletPlacement.of(locations("h:1", "h:3"), THREE, 2).balanced);
+    assertFalse(TabletPlacement.of(locations("h:1", "h:1"), THREE, 2).balanced);
   }
 
   @Test
   void moreTabletsThanServersDifferByAtMostOne() {
     List<String> two = List.of("h:1", "h:2");
-    assertTrue(PlanApplier.placement(locations("h:1", "h:2", "h:2", "h:1"), two, 4).balanced);
-    assertFalse(PlanApplier.placement(locations("h:1", "h:2", "h:2", "h:2"), two, 4).balanced);
-    PlanApplier.Placement p = PlanApplier.placement(locations("h:1", "h:2", "h:1"), two, 3);
+    assertTrue(TabletPlacement.of(locations("h:1", "h:2", "h:2", "h:1"), two, 4).balanced);
+    assertFalse(TabletPlacement.of(locations("h:1", "h:2", "h:2", "h:2"), two, 4).balanced);
+    TabletPlacement p = TabletPlacement.of(locations("h:1", "h:2", "h:1"), two, 3);
     assertTrue(p.balanced);
     assertEquals(Map.of("h:1", 2, "h:2", 1), p.perServer);
   }
 
   @Test
   void unhostedOrMissingTabletsAreNotBalanced() {
-    PlanApplier.Placement p = PlanApplier.placement(locations("h:1", null, "h:3"), THREE, 3);
+    TabletPlacement p = TabletPlacement.of(locations("h:1", null, "h:3"), THREE, 3);
     assertFalse(p.hosted);
     assertFalse(p.balanced);
-    assertFalse(PlanApplier.placement(locations("h:1", "h:2"), THREE, 3).hosted,
+    assertFalse(TabletPlacement.of(locations("h:1", "h:2"), THREE, 3).hosted,
         "a split not yet made: fewer tablets than parts");
-    assertFalse(PlanApplier.placement(locations("h:1", "h:9", "h:3"), THREE, 3).balanced,
+    assertFalse(TabletPlacement.of(locations("h:1", "h:9", "h:3"), THREE, 3).balanced,
         "a location that is no live tablet server (stale)");
   }
 
@@ -122,12 +122,12 @@ class PlanApplierTest {
     String[] ends = {"p0000|b", "p0000|d", "p0001"};
     PartServerMap pins = PartServerMap.spread(2, List.of("h:1", "h:2"));
     List<String> two = List.of("h:1", "h:2");
-    PlanApplier.Placement p =
-        PlanApplier.placement(locations(ends, "h:1", "h:1", "h:1", "h:2"), two, 4, pins);
+    TabletPlacement p =
+        TabletPlacement.of(locations(ends, "h:1", "h:1", "h:1", "h:2"), two, 4, pins);
     assertTrue(p.balanced, "3 and 1 tablets, each on its part's server");
-    assertFalse(PlanApplier.placement(locations(ends, "h:1", "h:1", "h:1", "h:2"), two, 4)
+    assertFalse(TabletPlacement.of(locations(ends, "h:1", "h:1", "h:1", "h:2"), two, 4)
         .balanced, "without pins the same counts are uneven");
-    assertFalse(PlanApplier.placement(locations(ends, "h:1", "h:2", "h:1", "h:2"), two, 4, pins)
+    assertFalse(TabletPlacement.of(locations(ends, "h:1", "h:2", "h:1", "h:2"), two, 4, pins)
         .balanced, "a tablet of part 0 on part 1's server");
   }
 
@@ -139,14 +139,14 @@ class PlanApplierTest {
     long[] nnz = {1, 1, 1, 1, 1, 1, 1, 1, 2, 6, 1, 5};
     PartitionPlan plan = plan(3, part, keys);
     assertEquals(List.of("p0000|b", "p0000|d", "p0000|f", "p0001|x", "p0001|y"),
-        PlanApplier.innerSplits(plan, nnz, 4),
+        PartSplits.inner(plan, nnz, 4),
         "8 equal rows in 4 tablets of 2; the heavy row y in a tablet of its own; w alone");
-    assertEquals(List.of("p0000|d", "p0001|x"), PlanApplier.innerSplits(plan, nnz, 2),
+    assertEquals(List.of("p0000|d", "p0001|x"), PartSplits.inner(plan, nnz, 2),
         "part 1: after x (2 of 9) is nearer to half than after y (8 of 9)");
     assertEquals(List.of("p0000|a", "p0000|b", "p0000|c", "p0000|d", "p0000|e", "p0000|f",
-        "p0000|g", "p0001|x", "p0001|y"), PlanApplier.innerSplits(plan, nnz, 20),
+        "p0000|g", "p0001|x", "p0001|y"), PartSplits.inner(plan, nnz, 20),
         "never more tablets than A rows, never a split after a part's last row");
-    assertEquals(List.of(), PlanApplier.innerSplits(plan, nnz, 1));
+    assertEquals(List.of(), PartSplits.inner(plan, nnz, 1));
   }
 
   @Test
@@ -155,9 +155,9 @@ class PlanApplierTest {
     String[] keys = {"d", "b", "c", "a", "q"};
     int[] part = {0, 0, 0, 0, 1};
     PartitionPlan plan = plan(2, part, keys);
-    assertEquals(List.of("p0000|b"), PlanApplier.innerSplits(plan, new long[] {1, 1, 1, 1, 0}, 2));
+    assertEquals(List.of("p0000|b"), PartSplits.inner(plan, new long[] {1, 1, 1, 1, 0}, 2));
     assertThrows(IllegalArgumentException.class,
-        () -> PlanApplier.innerSplits(plan, new long[] {1}, 2));
+        () -> PartSplits.inner(plan, new long[] {1}, 2));
   }
 
   private static PartitionPlan plan(int k, int[] aPart, String[] aKeys) {
