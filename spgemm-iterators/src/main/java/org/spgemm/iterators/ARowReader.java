@@ -24,7 +24,7 @@ final class ARowReader {
   private final long budget;
   private final BRowCache cache;
   private final Labels labels;
-  private final MultiplyIteratorOptions.Mxm mxm;
+  private final MxmOptions mxm;
   private final byte[] aFamily;
   /** Families read beside A (null when not read): the stored C and the mask. */
   private final byte[] cFamily;

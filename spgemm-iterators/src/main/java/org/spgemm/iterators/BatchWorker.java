@@ -175,7 +175,7 @@ final class BatchWorker {
    * products are never formed. Returns the partial products formed.
    */
   private long multiplyMasked(ABatch batch, int i, BPanel panel, RowWorkspace w) {
-    MultiplyIteratorOptions.Mxm mxm = opts.mxm();
+    MxmOptions mxm = opts.mxm();
     if (mxm.maskFamily() == null) {
       return RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w);
     }

@@ -3,7 +3,6 @@ package org.spgemm.iterators;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.spgemm.algebra.BinaryOp;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
@@ -142,47 +141,11 @@ public final class MultiplyIteratorOptions {
       String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
       int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads,
       long yieldMillis, String table, long timestamp, long cacheBytes, long cBufferBytes,
-      byte[] cVisibility, Mxm mxm) {
+      byte[] cVisibility, MxmOptions mxm) {
 
     /** The domain products are computed in: that of C's codec. */
     public Domain domain() {
       return codecC.domain();
-    }
-  }
-
-  /**
-   * The GraphBLAS parts of C&lt;M&gt; = accum(C, select(A(I,:)·B(:,J))): mask, accumulator,
-   * replace, row subset I of A, column subset J of B (inclusive key bounds, null = open) and
-   * the select applied to the product.
-   */
-  public record Mxm(String maskFamily, String maskTable, boolean maskStructure, boolean maskComplement,
-      BinaryOp accum, boolean replace, byte[] rowFirst, byte[] rowLast, byte[] colFirst,
-      byte[] colLast, Select select, String cTable) {
-
-    /** True when the stored C must be read: it is merged, or kept outside the mask. */
-    public boolean readsC() {
-      return accum != null || (maskFamily != null && !replace);
-    }
-
-    /** True when nothing beyond C = A·B is asked. */
-    public boolean plain() {
-      return maskFamily == null && accum == null && rowFirst == null && rowLast == null
-          && colFirst == null && colLast == null && select == null;
-    }
-
-    /** True when row key {@code row} of A is in the row subset. */
-    public boolean takesRow(byte[] row) {
-      return within(row, rowFirst, rowLast);
-    }
-
-    /** True when column key {@code col} of B is in the column subset. */
-    public boolean takesColumn(byte[] col) {
-      return within(col, colFirst, colLast);
-    }
-
-    private static boolean within(byte[] k, byte[] first, byte[] last) {
-      return (first == null || java.util.Arrays.compareUnsigned(k, first) >= 0)
-          && (last == null || java.util.Arrays.compareUnsigned(k, last) <= 0);
     }
   }
 
@@ -244,60 +207,7 @@ public final class MultiplyIteratorOptions {
         positiveLong(options, TIMESTAMP, System.currentTimeMillis()),
         positiveLong(options, CACHE_BYTES, FROM_HEAP),
         positiveLong(options, C_BUFFER_BYTES, FROM_HEAP), visibility(options),
-        mxm(options, aFamily, bFamily, cFamily));
-  }
-
-  private static Mxm mxm(Map<String,String> options, String a, String b, String c) {
-    String mask = blankToNull(options.get(MASK_FAMILY));
-    BinaryOp accum = null;
-    String accumName = blankToNull(options.get(ACCUM));
-    if (accumName != null) {
-      try {
-        accum = BinaryOps.forName(accumName);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("option '" + ACCUM + "': " + e.getMessage(), e);
-      }
-    }
-    Select select = null;
-    String selectForm = blankToNull(options.get(SELECT));
-    if (selectForm != null) {
-      try {
-        select = Select.parse(selectForm);
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("option '" + SELECT + "': " + e.getMessage(), e);
-      }
-    }
-    boolean structure = bool(options, MASK_STRUCTURE);
-    boolean complement = bool(options, MASK_COMPLEMENT);
-    if (mask == null && (structure || complement)) {
-      throw new IllegalArgumentException("options '" + MASK_STRUCTURE + "' and '"
-          + MASK_COMPLEMENT + "' need '" + MASK_FAMILY + "'");
-    }
-    String maskTable = blankToNull(options.get(MASK_TABLE));
-    if (mask == null && maskTable != null) {
-      throw new IllegalArgumentException("option '" + MASK_TABLE + "' needs '" + MASK_FAMILY
-          + "'");
-    }
-    return new Mxm(mask, maskTable, structure, complement, accum, bool(options, REPLACE),
-        key(options, ROW_FIRST), key(options, ROW_LAST), key(options, COL_FIRST),
-        key(options, COL_LAST), select, blankToNull(options.get(C_TABLE)));
-  }
-
-  private static boolean bool(Map<String,String> options, String name) {
-    String v = blankToNull(options.get(name));
-    if (v == null || v.equalsIgnoreCase("false")) {
-      return false;
-    }
-    if (v.equalsIgnoreCase("true")) {
-      return true;
-    }
-    throw new IllegalArgumentException("option '" + name + "' must be true or false, not '" + v
-        + "'");
-  }
-
-  private static byte[] key(Map<String,String> options, String name) {
-    String v = options.get(name);
-    return v == null ? null : v.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        MxmOptions.parse(options));
   }
 
   private static byte[] visibility(Map<String,String> options) {
@@ -313,7 +223,7 @@ public final class MultiplyIteratorOptions {
     }
   }
 
-  private static String blankToNull(String s) {
+  static String blankToNull(String s) {
     return s == null || s.isBlank() ? null : s.trim();
   }
 

@@ -18,7 +18,7 @@ import org.spgemm.kernel.RowWorkspace;
 final class MxmRowMerge {
 
   private final MultiplyIteratorOptions.Parsed opts;
-  private final MultiplyIteratorOptions.Mxm mxm;
+  private final MxmOptions mxm;
   private final ValueCodec codec;
   private final boolean integer;
   private byte[][] quals = new byte[16][];

@@ -197,7 +197,7 @@ class MultiplyIteratorOptionsTest {
     o.put(MultiplyIteratorOptions.ACCUM, "min");
     o.put(MultiplyIteratorOptions.ROW_FIRST, "02");
     o.put(MultiplyIteratorOptions.SELECT, "valuege:2");
-    MultiplyIteratorOptions.Mxm m = MultiplyIteratorOptions.parse(o).mxm();
+    MxmOptions m = MultiplyIteratorOptions.parse(o).mxm();
     assertEquals("M", m.maskFamily());
     assertTrue(m.maskComplement() && !m.maskStructure() && !m.replace());
     assertTrue(m.readsC() && !m.plain());
