@@ -12,11 +12,11 @@ import org.spgemm.partition.graph.BipartiteGraph;
  * assignment of the bipartite graph, the same refined toward lower connectivity volume ({@link
  * BoundaryRefiner}), METIS on the row graph ({@link org.spgemm.partition.graph.RowGraph}: A and
  * B row of one key together, volume objective) plain and refined, the natural-order split
- * ({@link NaturalOrder}) and the equal-rows split (RRp's layout). The
- * winner is the candidate of least predicted remote B volume among those balanced within the
- * tolerance (per constraint, 1 + ε or METIS's own imbalance if that is higher), ties going to
- * the earlier candidate; but if the equal-rows split moves less B than that, the equal-rows
- * split wins, so gRRp never predicts more traffic than RRp. Immutable.
+ * ({@link NaturalOrder}) and the equal-rows split (RRp's layout). The winner is the candidate
+ * of least predicted remote B volume among those balanced within the tolerance (per constraint,
+ * 1 + ε or the METIS runs' own imbalance if that is higher), ties going to the earlier
+ * candidate; but if the equal-rows split moves less B than that, the equal-rows split wins, so
+ * gRRp never predicts more traffic than RRp. Immutable.
  */
 public final class PlanChoice {
 
@@ -119,7 +119,8 @@ public final class PlanChoice {
         NaturalOrder.bParts(g, k), k));
     cs.add(Candidate.measure(Kind.EQUAL_ROWS, g, PlanMetrics.equalRowBlocks(nA, k),
         PlanMetrics.equalRowBlocks(nB, k), k));
-    double[] tolerance = tolerance(epsilon, cs.get(0).metrics);
+    double[] tolerance = tolerance(epsilon, cs.get(Kind.METIS.ordinal()).metrics,
+        cs.get(Kind.METIS_ROWS.ordinal()).metrics);
     List<Candidate> judged = new ArrayList<>();
     for (Candidate c : cs) {
       judged.add(c.judged(tolerance));
@@ -131,15 +132,18 @@ public final class PlanChoice {
         refined, refineNanos);
   }
 
-  /** Per constraint: 1 + ε, or METIS's own imbalance if higher. */
-  static double[] tolerance(double[] epsilon, PlanMetrics metis) {
+  /** Per constraint: 1 + ε, or the highest imbalance of the METIS runs if higher. */
+  static double[] tolerance(double[] epsilon, PlanMetrics... metisRuns) {
     if (epsilon == null || epsilon.length != BipartiteGraph.NCON) {
       throw new IllegalArgumentException("need one epsilon per constraint ("
           + BipartiteGraph.NCON + ")");
     }
     double[] t = new double[BipartiteGraph.NCON];
     for (int c = 0; c < t.length; c++) {
-      t[c] = Math.max(1 + epsilon[c], metis.imbalance(c));
+      t[c] = 1 + epsilon[c];
+      for (PlanMetrics m : metisRuns) {
+        t[c] = Math.max(t[c], m.imbalance(c)); // METIS's ubvec is a target, not a bound
+      }
     }
     return t;
   }
