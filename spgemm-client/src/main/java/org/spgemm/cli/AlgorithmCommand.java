@@ -7,9 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.spgemm.client.Algorithms;
+import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.json.JsonWriter;
 import org.spgemm.matrix.MatrixComparison;
+import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -66,6 +68,14 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
     MatrixComparison c = MatrixComparison.compare(expected, actual, 1e-9);
     return c.equal() ? null : c.differenceCount() + " entries differ, e.g. "
         + String.join("; ", c.firstDifferences());
+  }
+
+  /** Reads {@code family} of M, {@code rows} x {@code cols}, and writes it to {@code file}. */
+  static SparseMatrix save(Workflow w, String family, int rows, int cols, Path file)
+      throws Exception {
+    SparseMatrix s = MatrixStore.read(w.client, w.table, family, rows, cols, w.codec);
+    MatrixMarket.write(file, s);
+    return s;
   }
 
   @Override

@@ -11,7 +11,6 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.GraphAlgorithms;
-import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.Multigrid;
 import org.spgemm.matrix.SparseMatrix;
 import picocli.CommandLine.Command;
@@ -99,9 +98,7 @@ final class AlgorithmCommands {
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) throws Exception {
       String f = Algorithms.ktruss(w.client, w.table, TableLayout.A_FAMILY, k, base, steps);
-      SparseMatrix t = MatrixStore.read(w.client, w.table, f, a.rows(), a.cols(),
-          w.codec);
-      MatrixMarket.write(outFile, t);
+      SparseMatrix t = save(w, f, a.rows(), a.cols(), outFile);
       truss = t;
       out.printf("%d-truss: %d edges (%d entries) written to %s%n", k, t.nnz() / 2, t.nnz(),
           outFile);
@@ -139,8 +136,7 @@ final class AlgorithmCommands {
         SparseMatrix a) throws Exception {
       int n = a.rows();
       Algorithms.jaccard(w.client, w.table, TableLayout.A_FAMILY, "J", w.keys, n, base, steps);
-      SparseMatrix jac = MatrixStore.read(w.client, w.table, "J", n, n, w.codec);
-      MatrixMarket.write(outFile, jac);
+      SparseMatrix jac = save(w, "J", n, n, outFile);
       result = jac;
       out.printf("Jaccard: %d pairs written to %s%n", jac.nnz(), outFile);
       return Map.of("pairs", jac.nnz());
@@ -245,8 +241,7 @@ final class AlgorithmCommands {
       Algorithms.galerkin(w.client, w.table, TableLayout.A_FAMILY, TableLayout.B_FAMILY,
           TableLayout.C_FAMILY, base, steps);
       int m = MatrixStore.shape(w.client, w.table, TableLayout.B_FAMILY).orElseThrow().cols();
-      SparseMatrix c = MatrixStore.read(w.client, w.table, TableLayout.C_FAMILY, m, m, w.codec);
-      MatrixMarket.write(outFile, c);
+      SparseMatrix c = save(w, TableLayout.C_FAMILY, m, m, outFile);
       coarse = c;
       out.printf("P'AP: %dx%d, %d nonzeros, written to %s%n", m, m, c.nnz(), outFile);
       return Map.of("rows", m, "nnz", c.nnz());
@@ -283,8 +278,7 @@ final class AlgorithmCommands {
       String t = TableLayout.transposed(TableLayout.A_FAMILY);
       steps.add("A' (transpose)", SpGEMM.transpose(w.client, w.table, TableLayout.A_FAMILY, t,
           w.codec.name()));
-      SparseMatrix at = MatrixStore.read(w.client, w.table, t, a.cols(), a.rows(), w.codec);
-      MatrixMarket.write(outFile, at);
+      SparseMatrix at = save(w, t, a.cols(), a.rows(), outFile);
       transposed = at;
       out.printf("A': %dx%d, %d nonzeros, written to %s%n", at.rows(), at.cols(), at.nnz(),
           outFile);

@@ -2,6 +2,7 @@ package org.spgemm.bench.data;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.spgemm.matrix.Multigrid;
 import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
@@ -59,6 +60,6 @@ public final class Datasets {
   /** A·P with A the 27-point Poisson matrix on n³ and P its 2×2×2 aggregation. */
   public static Dataset amgAP(int n) {
     return new Dataset("amgAP_" + n, "amg-AP", n, () -> new Dataset.Operands(
-        Poisson3D.generate(n, 27), Aggregation.piecewiseConstant(n)));
+        Poisson3D.generate(n, 27), Multigrid.piecewiseConstantP(n, 2)));
   }
 }

@@ -1,0 +1,27 @@
+package org.spgemm.bench.data;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Test;
+
+class DatasetSpecTest {
+
+  @Test
+  void datasetSpecsParse() {
+    assertEquals("rmat8_AB", DatasetSpec.parse("rmatAB:8").name());
+    assertEquals("amg-AP", DatasetSpec.parse("amgAP:4").category());
+    assertEquals(64, DatasetSpec.parse("poisson7:4").operands().get().a().rows());
+    assertThrows(IllegalArgumentException.class, () -> DatasetSpec.parse("rmat:8"));
+    assertThrows(IllegalArgumentException.class, () -> DatasetSpec.parse("poisson27:x"));
+  }
+
+  @Test
+  void amgApIsThePoissonMatrixTimesItsTwoByTwoAggregation() {
+    Dataset.Operands ops = DatasetSpec.parse("amgAP:5").operands().get();
+    assertEquals(125, ops.a().rows());
+    assertEquals(125, ops.b().rows());
+    assertEquals(27, ops.b().cols());
+    assertEquals(125, ops.b().nnz());
+  }
+}
