@@ -1,7 +1,6 @@
 package org.spgemm.cli;
 
 import java.io.PrintStream;
-import java.time.Duration;
 import java.util.Locale;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.GrrpResult;
@@ -22,8 +21,6 @@ final class GrrpSteps {
 
   /** The re-keyed copy of table T is T + this unless named. */
   static final String TARGET_SUFFIX = "_grrp";
-  /** Seconds to wait for the copy's tablets to spread unless told. */
-  static final int BALANCE_SECONDS = 60;
 
   private final AccumuloClient client;
   private final PrintStream err;
@@ -51,36 +48,32 @@ final class GrrpSteps {
   }
 
   /** Writes the re-keyed copy and waits for its tablets to spread; warns if they did not. */
-  ApplyResult apply(TablePlan plan, String target, int balanceSeconds) {
-    announce(plan, target);
-    return warnIfUnbalanced(plan.apply(client, target, applyOptions(balanceSeconds)),
-        balanceSeconds);
+  ApplyResult apply(TablePlan plan, String target, ApplyOptions apply) {
+    announce(plan, target, apply);
+    return warnIfUnbalanced(plan.apply(client, target, apply), apply);
   }
 
   /** Writes the re-keyed copy and multiplies there, with a progress bar over {@code aRows}. */
-  GrrpResult multiply(TablePlan plan, String target, int balanceSeconds,
+  GrrpResult multiply(TablePlan plan, String target, ApplyOptions apply,
       MultiplyOptions.Builder opts, long aRows) {
-    announce(plan, target);
+    announce(plan, target, apply);
     GrrpResult r = ProgressBar.around(err, aRows, opts,
-        o -> plan.multiply(client, target, applyOptions(balanceSeconds), o.build()));
-    warnIfUnbalanced(r.applied(), balanceSeconds);
+        o -> plan.multiply(client, target, apply, o.build()));
+    warnIfUnbalanced(r.applied(), apply);
     return r;
   }
 
-  private void announce(TablePlan plan, String target) {
-    err.printf(Locale.ROOT, "gRRp: writing the re-keyed copy %s (%d tablets)...%n", target,
-        plan.parts());
+  private void announce(TablePlan plan, String target, ApplyOptions apply) {
+    err.printf(Locale.ROOT, "gRRp: writing the re-keyed copy %s (%d parts%s)...%n", target,
+        plan.parts(), apply.tabletsPerPart() == 1 ? ", a tablet each"
+            : ", up to " + apply.tabletsPerPart() + " tablets each");
   }
 
-  private static ApplyOptions applyOptions(int balanceSeconds) {
-    return ApplyOptions.defaults().withBalanceTimeout(Duration.ofSeconds(balanceSeconds));
-  }
-
-  private ApplyResult warnIfUnbalanced(ApplyResult r, int balanceSeconds) {
+  private ApplyResult warnIfUnbalanced(ApplyResult r, ApplyOptions apply) {
     if (!r.balanced()) {
       err.printf(Locale.ROOT, "warning: the tablets of %s were not %s after %d s: %s%n",
           r.table(), r.hosted() ? "balanced over the tablet servers" : "all hosted",
-          balanceSeconds, r.tabletsPerServer());
+          apply.balanceTimeout().getSeconds(), r.tabletsPerServer());
     }
     return r;
   }

@@ -52,9 +52,13 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
   boolean replaceTable;
 
   @Option(names = "--partition", paramLabel = "K", description = "gRRp: partition into K parts"
-      + " with METIS (symbolic multiply, plan, re-keyed copy of M with one tablet per part),"
-      + " multiply on the copy and write C in original keys; prints the plan's figures")
+      + " with METIS (symbolic multiply, plan, re-keyed copy of M with each part pinned to a"
+      + " tablet server), multiply on the copy and write C in original keys; prints the plan's"
+      + " figures")
   Integer partition;
+
+  @Mixin
+  ApplyOptionsMixin apply;
 
   @Option(names = "--partition-table", description = "name of the re-keyed copy (default"
       + " <table>" + GrrpSteps.TARGET_SUFFIX + ")")
@@ -88,8 +92,12 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
         throw new UsageException("--partition " + partition + " --partition-seed "
             + partitionSeed + ": " + e.getMessage());
       }
-    } else if (partitionTable != null) {
-      throw new UsageException("--partition-table needs --partition");
+      apply.build();
+    } else if (partitionTable != null || apply.balanceSeconds != null
+        || apply.tabletsPerPart != null) {
+      throw new UsageException((partitionTable != null ? "--partition-table"
+          : apply.balanceSeconds != null ? "--balance-timeout" : "--tablets-per-part")
+          + " needs --partition");
     }
     // every output path before any work: no multiply is lost to a bad --out
     FileChecks.checkOutputs(new String[] {"--a", "--b", "--mask", "--c-in"},
@@ -133,8 +141,7 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
         String m2 = partitionTable != null ? partitionTable : GrrpSteps.defaultTarget(w.table);
         TablePlan plan = steps.plan(w.table, PartitionOptions.parts(partition)
             .withSeed(partitionSeed), opts, a.nonEmptyRows(), Partitioner.Symbolic.ITERATOR);
-        GrrpResult g = steps.multiply(plan, m2, GrrpSteps.BALANCE_SECONDS, opts,
-            a.nonEmptyRows());
+        GrrpResult g = steps.multiply(plan, m2, apply.build(), opts, a.nonEmptyRows());
         out.print(plan.describe());
         r = g.multiply();
         c = Partitioner.readC(session.client, m2, a.rows(), b.cols(), multiply.codec());

@@ -87,10 +87,8 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       + " --parts parts and fit the table as it is now, else nothing is written")
   Path planIn;
 
-  @Option(names = "--balance-timeout", defaultValue = "" + GrrpSteps.BALANCE_SECONDS,
-      description = "seconds to wait for the new tablets to spread over the tablet servers"
-          + " (default ${DEFAULT-VALUE})")
-  int balanceTimeout;
+  @Mixin
+  ApplyOptionsMixin apply;
 
   @Option(names = "--multiply", description = "also multiply on M (RRp, equal-rows tablets) and"
       + " on the re-keyed copy (gRRp), check that both give the same C, and print the B entries"
@@ -107,9 +105,7 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
     if (bFile != null && aFile == null) {
       throw new UsageException("--b needs --a");
     }
-    if (balanceTimeout < 0) {
-      throw new UsageException("--balance-timeout must not be negative, not " + balanceTimeout);
-    }
+    apply.build();
     if (!symbolic.equals("iterator") && !symbolic.equals("client")) {
       throw new UsageException("--symbolic must be iterator or client, not " + symbolic);
     }
@@ -168,9 +164,9 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       Map<String,Object> json = new LinkedHashMap<>();
       GrrpResult grrp = null;
       if (compare) {
-        grrp = steps.multiply(plan, m2, balanceTimeout, multiply.builder(), aRows);
+        grrp = steps.multiply(plan, m2, apply.build(), multiply.builder(), aRows);
       } else if (!noApply) {
-        steps.apply(plan, m2, balanceTimeout);
+        steps.apply(plan, m2, apply.build());
       }
       out.print(plan.describe());
       json.put("plan", plan.toMap());

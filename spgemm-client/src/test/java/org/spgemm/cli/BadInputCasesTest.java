@@ -85,6 +85,11 @@ class BadInputCasesTest {
             "--tservers and --tserver-heap-mb must be positive"),
         c("--partition-table without --partition", m + "ok.mtx --out {d}/c.mtx"
             + " --partition-table T", 2, "--partition-table needs --partition"),
+        c("--tablets-per-part without --partition", m + "ok.mtx --out {d}/c.mtx"
+            + " --tablets-per-part 4", 2, "--tablets-per-part needs --partition"),
+        c("non-positive tablets per part", m + "ok.mtx --out {d}/c.mtx --partition 2"
+            + " --tablets-per-part 0", 2,
+            "--tablets-per-part 0: tablets per part must be positive, got 0"),
         c("unknown accumulator", m + "ok.mtx --out {d}/c.mtx --accum avg --c-in {d}/ok.mtx", 2,
             "unknown accumulator 'avg'; known: PLUS, MINUS, TIMES, DIV, MIN, MAX, FIRST, SECOND"),
         c("--accum without --c-in", m + "ok.mtx --out {d}/c.mtx --accum plus", 2,

@@ -12,8 +12,11 @@ import org.spgemm.iterators.TableLayout;
  */
 public final class ApplyOptions {
 
-  /** Default bound on the wait for hosted, balanced tablets. */
-  public static final Duration DEFAULT_BALANCE_TIMEOUT = Duration.ofSeconds(60);
+  /** Default bound, in seconds, on the wait for hosted, balanced tablets. */
+  public static final int DEFAULT_BALANCE_SECONDS = 60;
+  /** {@link #DEFAULT_BALANCE_SECONDS} as a duration. */
+  public static final Duration DEFAULT_BALANCE_TIMEOUT =
+      Duration.ofSeconds(DEFAULT_BALANCE_SECONDS);
   /** Default threads of the copying BatchScanner. */
   public static final int DEFAULT_SCAN_THREADS = 4;
   /** Default tablets per part: one, the part's rows in a single tablet. */
