@@ -6,15 +6,17 @@ import java.util.Map;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 
 /**
- * Decoded B rows kept across the batches of one tablet, least recently used first out, bounded in
- * bytes: a B row that several batches need is fetched once per tablet, not once per batch. Shared
- * by the tablet's workers. A row larger than a quarter of the budget is not kept.
+ * Decoded B rows kept across batches, least recently used first out, bounded in bytes: a B row
+ * that several batches need is fetched once, not once per batch. Shared by the workers of every
+ * tablet of one job in one tablet server ({@link JobBRowCaches}). A row larger than a quarter of
+ * the budget is not kept.
  */
 final class BRowCache {
 
   private final long capacity;
   private final LinkedHashMap<ArrayByteSequence,BRow> rows = new LinkedHashMap<>(1024, 0.75f, true);
   private long bytes;
+  private volatile long lastUse = System.currentTimeMillis();
 
   BRowCache(long capacity) {
     this.capacity = capacity;
@@ -22,6 +24,7 @@ final class BRowCache {
 
   /** The cached row, or null. */
   synchronized BRow get(ArrayByteSequence row) {
+    touch();
     return rows.get(row);
   }
 
@@ -31,6 +34,7 @@ final class BRowCache {
   }
 
   synchronized void put(ArrayByteSequence row, BRow r) {
+    touch();
     long cost = cost(row, r);
     if (cost > capacity / 4) {
       return;
@@ -46,6 +50,16 @@ final class BRowCache {
       bytes -= cost(e.getKey(), e.getValue());
       it.remove();
     }
+  }
+
+  /** Marks the cache as in use now. */
+  void touch() {
+    lastUse = System.currentTimeMillis();
+  }
+
+  /** When it was last read, written or touched (epoch milliseconds). */
+  long lastUse() {
+    return lastUse;
   }
 
   synchronized long bytes() {

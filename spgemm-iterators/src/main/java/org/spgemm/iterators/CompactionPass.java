@@ -71,7 +71,7 @@ final class CompactionPass {
     this.table = table;
     this.records = records;
     this.budget = budget;
-    BRowCache cache = new BRowCache(budget.cacheBytes());
+    BRowCache cache = JobBRowCaches.forJob(table, bTable, opts.job(), budget.cacheBytes());
     Labels labels = new Labels(opts.cVisibility());
     this.reader = new ARowReader(source, opts, budget.batchBytes(), cache, labels);
     // a compaction thread is no scan thread: its nested scans may use the default executor
