@@ -9,9 +9,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * The B-row caches of this tablet server, one per multiply job: every tablet of a job that
  * compacts here, at once or one after another, reads the B rows the others fetched. The tablets
- * of a gRRp part all sit on one server, so a B row is fetched once per part, as the plan counts
- * it, not once per tablet. A cache no pass has used for {@link #IDLE_MILLIS} is dropped; a pass
- * that still holds it goes on using it alone.
+ * of a gRRp part all sit on one server, so a B row is fetched about once per part, as the plan
+ * counts it, not once per tablet (two batches missing the same row at the same moment both fetch
+ * it: nothing waits for a fetch in flight). A cache no pass has used for {@link #IDLE_MILLIS} is
+ * dropped; a pass that still holds it goes on using it alone.
  */
 final class JobBRowCaches {
 
