@@ -36,25 +36,37 @@ final class TabletRecords {
         .toArray());
   }
 
+  /**
+   * How long a progress record may wait for the table's metadata-row tablet: a later one
+   * replaces it.
+   */
+  static final long PROGRESS_TIMEOUT_SECONDS = 60;
+  /**
+   * How long the final count or an error may wait for it: after a tablet server dies, that tablet
+   * comes back only once its lock expires and its log is recovered, which can take over a minute;
+   * a lost final record would leave the client with this tablet's partial counts.
+   */
+  static final long FINAL_TIMEOUT_SECONDS = 600;
+
   void progress(BatchStats total) {
-    write(TableLayout.PROGRESS_PREFIX, total.encode());
+    write(TableLayout.PROGRESS_PREFIX, total.encode(), PROGRESS_TIMEOUT_SECONDS);
   }
 
   void done(BatchStats total) {
-    write(TableLayout.DONE_PREFIX, total.encode());
+    write(TableLayout.DONE_PREFIX, total.encode(), FINAL_TIMEOUT_SECONDS);
   }
 
   void error(String message) {
     BatchStats s = new BatchStats();
     s.error = message;
-    write(TableLayout.ERROR_PREFIX, s.encode());
+    write(TableLayout.ERROR_PREFIX, s.encode(), FINAL_TIMEOUT_SECONDS);
   }
 
-  private void write(String prefix, byte[] value) {
+  private void write(String prefix, byte[] value, long timeoutSeconds) {
     Mutation m = new Mutation(TableLayout.META_ROW);
     m.put(TableLayout.META_FAMILY, JobRecord.tabletQualifier(prefix, job, tablet), new Value(value));
     BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(1 << 16)
-        .setTimeout(60, TimeUnit.SECONDS);
+        .setTimeout(timeoutSeconds, TimeUnit.SECONDS);
     try (BatchWriter w = client.createBatchWriter(table, cfg)) {
       w.addMutation(m);
     } catch (Exception e) {
