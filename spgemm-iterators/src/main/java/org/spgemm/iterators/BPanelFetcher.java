@@ -69,6 +69,9 @@ final class BPanelFetcher {
    *        than that tablet are counted as remote
    */
   BPanel fetch(List<byte[]> phi, byte[] home) throws TableNotFoundException {
+    if (cache != null) {
+      cache.touch();
+    }
     BRow[] rows = new BRow[phi.size()];
     long bytes = 0;
     List<byte[]> missing = new ArrayList<>();

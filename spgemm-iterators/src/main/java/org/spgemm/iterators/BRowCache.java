@@ -24,7 +24,6 @@ final class BRowCache {
 
   /** The cached row, or null. */
   synchronized BRow get(ArrayByteSequence row) {
-    touch();
     return rows.get(row);
   }
 
@@ -34,7 +33,6 @@ final class BRowCache {
   }
 
   synchronized void put(ArrayByteSequence row, BRow r) {
-    touch();
     long cost = cost(row, r);
     if (cost > capacity / 4) {
       return;
@@ -52,12 +50,12 @@ final class BRowCache {
     }
   }
 
-  /** Marks the cache as in use now. */
+  /** Marks the cache as in use now (once per batch: not on every row's lookup). */
   void touch() {
     lastUse = System.currentTimeMillis();
   }
 
-  /** When it was last read, written or touched (epoch milliseconds). */
+  /** When it was last touched (epoch milliseconds). */
   long lastUse() {
     return lastUse;
   }

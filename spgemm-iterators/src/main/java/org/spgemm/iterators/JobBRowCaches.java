@@ -29,7 +29,6 @@ final class JobBRowCaches {
    * {@code capacity} bytes if this server has none for it.
    */
   static BRowCache forJob(String table, String bTable, String job, long capacity) {
-    dropIdle(System.currentTimeMillis());
     startSweeper();
     BRowCache c = CACHES.computeIfAbsent(table + '\0' + bTable + '\0' + job,
         k -> new BRowCache(capacity));
@@ -40,11 +39,6 @@ final class JobBRowCaches {
   /** Drops the caches unused since {@code now - IDLE_MILLIS}. */
   static void dropIdle(long now) {
     CACHES.values().removeIf(c -> now - c.lastUse() > IDLE_MILLIS);
-  }
-
-  /** Caches held now (for tests). */
-  static int size() {
-    return CACHES.size();
   }
 
   private static synchronized void startSweeper() {
