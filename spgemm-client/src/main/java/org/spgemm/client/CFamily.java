@@ -2,16 +2,32 @@ package org.spgemm.client;
 
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.BatchDeleter;
-import org.apache.accumulo.core.client.MutationsRejectedException;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.data.Range;
-import org.apache.hadoop.io.Text;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.spgemm.iterators.FamilySweepIterator;
+import org.spgemm.iterators.FamilySweepIterator.Action;
 import org.spgemm.iterators.JobRecord;
+import org.spgemm.iterators.TableLayout;
 
-/** The C family of a multiply: a stale C refused or cleared, and a failed run's C removed. */
+/**
+ * The C family of a multiply: a stale C refused or cleared, and a failed run's C removed. Entries
+ * may carry labels the runner cannot read (the compaction engine labels C with A's labels, and
+ * other users may have written there), and no scan shows those; so C is cleared, and looked for,
+ * by a user compaction of its table with a {@link FamilySweepIterator}: a compaction sees every
+ * entry. Each costs one compaction of the table (Accumulo's round trip, about 0.5 s per tablet
+ * on one server, and a rewrite of its files).
+ */
 final class CFamily {
+
+  /** How long removing a failed C waits for the failed job's own compaction to end. */
+  private static final long REMOVE_WAIT_MILLIS = 120_000;
 
   private final AccumuloClient client;
   private final String table;
@@ -24,54 +40,85 @@ final class CFamily {
   }
 
   /**
-   * True if C holds entries already that the multiply replaces; refused unless the options say
+   * Whether C must be empty before the multiply, and is not: refused unless the options say
    * overwrite. A stored C that is an input (accumulated into, kept outside the mask) is neither.
+   * Looks first with the runner's authorizations, then, if it saw nothing, by a counting
+   * compaction that sees every entry.
    */
-  boolean refuseStaleUnlessOverwrite() {
-    if (opts.readsC()) {
-      return false;
+  void refuseStaleUnlessOverwrite() {
+    if (opts.readsC() || opts.overwrite) {
+      return;
     }
-    boolean stale = InputCheck.hasEntries(client, table, opts.cFamily);
-    if (stale && !opts.overwrite) {
-      throw new SpgemmException("family " + opts.cFamily + " of " + table
-          + " already holds entries; clear it or multiply with overwrite");
+    if (InputCheck.hasEntries(client, table, opts.cFamily) || countAll() > 0) {
+      throw new RefusedException("family " + opts.cFamily + " of " + table
+          + " already holds entries (some perhaps with labels you cannot read); clear it or"
+          + " multiply with overwrite");
     }
-    return stale;
   }
 
-  void clearC() {
-    try (BatchDeleter d =
-        client.createBatchDeleter(table, MatrixStore.userAuths(client), 4)) {
-      d.setRanges(List.of(new Range()));
-      d.fetchColumnFamily(new Text(opts.cFamily));
-      d.delete();
+  /** Removes every entry of C, whatever its label. Refused when another compaction runs. */
+  void clear() {
+    sweep(Action.DROP, null);
+  }
+
+  /** Entries of C, every label included (a compaction of C's table that rewrites nothing). */
+  private long countAll() {
+    String probe = UUID.randomUUID().toString();
+    String prefix = TableLayout.PROBE_PREFIX + probe + ":";
+    sweep(Action.COUNT, probe);
+    long n = 0;
+    List<Map.Entry<Key,Value>> records = CompactionDriver.metaEntries(client, table, prefix);
+    for (Map.Entry<Key,Value> e : records) {
+      n += Long.parseLong(e.getValue().toString());
+    }
+    CompactionDriver.deleteMeta(client, table, records);
+    return n;
+  }
+
+  private void sweep(Action action, String probe) {
+    IteratorSetting is = FamilySweepIterator.setting(action, List.of(opts.cFamily), probe);
+    try {
+      client.tableOperations().compact(table, new CompactionConfig().setIterators(List.of(is))
+          .setFlush(true).setWait(true));
+    } catch (AccumuloSecurityException e) {
+      throw new RefusedException("cannot compact " + table + " to clear family " + opts.cFamily
+          + " (WRITE permission needed): " + e.getMessage(), e);
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);
-    } catch (MutationsRejectedException e) {
-      throw new ClusterException("cannot clear " + opts.cFamily + " of " + table + ": "
-          + e.getMessage(), e);
+    } catch (AccumuloException | RuntimeException e) {
+      throw CompactionDriver.refusal(table, e);
     }
   }
 
   /**
-   * Removes a failed run's C. Batches already writing when the job record went away may still
-   * land, so clear until C stays empty (bounded); the FAILED state is what readers rely on.
+   * Removes a failed run's C and marks it FAILED with the reason. The run's job record is gone
+   * already, so no tablet writes any further C row; batches of the scan engine already writing
+   * may still land, so C is cleared until the runner sees it empty (bounded). Waits for the failed
+   * run's own compaction to end first (Accumulo runs one compaction with iterators per table).
    */
-  void failC(CState cState, String why) {
+  void remove(CState cState, String why) {
     try {
-      long deadline = System.nanoTime() + 30_000_000_000L;
-      do {
-        clearC();
-        Thread.sleep(2 * 500 + 200); // longer than the servers cache a running job
-      } while (InputCheck.hasEntries(client, table, opts.cFamily) && System.nanoTime() < deadline);
+      Thread.sleep(2 * 500 + 200); // longer than the servers cache a running job
+      long deadline = System.currentTimeMillis() + REMOVE_WAIT_MILLIS;
+      int cleared = 0;
+      while (cleared < 3 && System.currentTimeMillis() < deadline) {
+        try {
+          clear();
+          cleared++;
+          if (!InputCheck.hasEntries(client, table, opts.cFamily)) {
+            break;
+          }
+        } catch (RefusedException e) {
+          Thread.sleep(1000); // the failed run's compaction is still ending
+        }
+      }
     } catch (RuntimeException e) {
       // the FAILED state below still tells readers not to trust what is left
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
     try {
-      cState.finish(JobRecord.State.FAILED,
-          Map.of("error", why == null ? "" : why.replace(';', ',')));
+      cState.finish(JobRecord.State.FAILED, Map.of("error", why == null ? "" : why));
     } catch (SpgemmException e) {
       // another job holds C now: its state is the truth
     }

@@ -50,8 +50,19 @@ final class CompactionDriver {
     this.heartbeat = heartbeat;
   }
 
-  /** Runs the compaction to its end, keeping {@code counts} up to date. */
-  void run(IteratorSetting setting, RunCounts counts) {
+  /**
+   * Runs the compaction to its end, keeping {@code counts} up to date, then waits until each of
+   * {@code expected} (tablets holding A rows, named as in their records) has recorded its final
+   * count: a tablet server killed at the end can leave a record pending for as long as the
+   * tablet of M's metadata row is being recovered, and without it the counts, and C's state,
+   * would miss that tablet.
+   *
+   * @param tablets M's tablets when the job started: if they were split or merged since, the
+   *        records cannot be matched and a warning says so
+   * @return warnings (none, or one about unmatched tablets)
+   */
+  List<String> run(IteratorSetting setting, RunCounts counts, Set<String> expected,
+      List<Range> tablets) {
     CompactionConfig cfg = new CompactionConfig().setIterators(List.of(setting)).setFlush(true)
         .setWait(true);
     ExecutorService exec = Executors.newSingleThreadExecutor(r -> {
@@ -77,8 +88,9 @@ final class CompactionDriver {
           heartbeat.beat(counts.total);
         }
       }
+      return awaitFinalRecords(counts, expected, tablets);
     } catch (ExecutionException e) {
-      throw refused(e.getCause());
+      throw refusal(table, e.getCause());
     } catch (InterruptedException e) {
       cancel(compaction);
       Thread.currentThread().interrupt();
@@ -91,8 +103,36 @@ final class CompactionDriver {
     }
   }
 
-  /** Reads the tablets' records into the counts; throws the first error a tablet recorded. */
-  private void follow(RunCounts counts) {
+  private List<String> awaitFinalRecords(RunCounts counts, Set<String> expected,
+      List<Range> tablets) throws InterruptedException {
+    if (!tablets.equals(TableM.tabletRanges(client, table))) {
+      return List.of("the tablets of " + table + " were split or merged while it multiplied:"
+          + " the counts could not be checked tablet by tablet and may be short");
+    }
+    long deadline = System.currentTimeMillis() + FINAL_RECORD_WAIT_MILLIS;
+    Set<String> missing = new HashSet<>(expected);
+    missing.removeAll(follow(counts));
+    while (!missing.isEmpty()) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new ClusterException(missing.size() + " tablet(s) of " + table + " recorded no"
+            + " final count within " + FINAL_RECORD_WAIT_MILLIS / 1000 + " s of the compaction's"
+            + " end (" + String.join(", ", missing) + "): their share of C is not confirmed");
+      }
+      heartbeat.beat(counts.total);
+      Thread.sleep(POLL_MILLIS);
+      missing.removeAll(follow(counts));
+    }
+    return List.of();
+  }
+
+  /** How long the final record of a compacted tablet may take to arrive. */
+  static final long FINAL_RECORD_WAIT_MILLIS = 600_000;
+
+  /**
+   * Reads the tablets' records into the counts; throws the first error a tablet recorded.
+   * Returns the tablets that recorded their final count.
+   */
+  private Set<String> follow(RunCounts counts) {
     String done = TableLayout.DONE_PREFIX + jobId + ":";
     String progress = TableLayout.PROGRESS_PREFIX + jobId + ":";
     String error = TableLayout.ERROR_PREFIX + jobId + ":";
@@ -116,20 +156,44 @@ final class CompactionDriver {
       }
     }
     counts.replace(perTablet.values(), finished.size());
+    return finished;
   }
 
   private Iterable<Map.Entry<Key,Value>> records() {
-    return records(client, table);
+    return metaEntries(client, table, "");
   }
 
-  private static Iterable<Map.Entry<Key,Value>> records(AccumuloClient client, String table) {
-    try {
-      Scanner s = client.createScanner(table, Authorizations.EMPTY);
+  /** The entries of {@code table}'s metadata row whose qualifier starts with {@code prefix}. */
+  static List<Map.Entry<Key,Value>> metaEntries(AccumuloClient client, String table,
+      String prefix) {
+    List<Map.Entry<Key,Value>> out = new java.util.ArrayList<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
       s.setRange(new Range(TableLayout.META_ROW));
       s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
-      return s;
+      for (Map.Entry<Key,Value> e : s) {
+        if (e.getKey().getColumnQualifier().toString().startsWith(prefix)) {
+          out.add(Map.entry(new Key(e.getKey()), new Value(e.getValue())));
+        }
+      }
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);
+    }
+    return out;
+  }
+
+  /** Deletes the given entries of {@code table}'s metadata row (best effort). */
+  static void deleteMeta(AccumuloClient client, String table, List<Map.Entry<Key,Value>> entries) {
+    if (entries.isEmpty()) {
+      return;
+    }
+    try (BatchWriter w = client.createBatchWriter(table)) {
+      Mutation m = new Mutation(TableLayout.META_ROW);
+      for (Map.Entry<Key,Value> e : entries) {
+        m.putDelete(TableLayout.META_FAMILY, e.getKey().getColumnQualifier().toString());
+      }
+      w.addMutation(m);
+    } catch (Exception e) {
+      // records of an ended job only cost a few bytes; the next claim of C ignores them
     }
   }
 
@@ -140,24 +204,12 @@ final class CompactionDriver {
 
   /** Removes every record the tablets of job {@code jobId} wrote into {@code table}. */
   static void removeRecords(AccumuloClient client, String table, String jobId) {
-    String[] prefixes = {TableLayout.DONE_PREFIX + jobId + ":",
-        TableLayout.PROGRESS_PREFIX + jobId + ":", TableLayout.ERROR_PREFIX + jobId + ":"};
-    try (BatchWriter w = client.createBatchWriter(table)) {
-      Mutation m = new Mutation(TableLayout.META_ROW);
-      for (Map.Entry<Key,Value> e : records(client, table)) {
-        String q = e.getKey().getColumnQualifier().toString();
-        for (String p : prefixes) {
-          if (q.startsWith(p)) {
-            m.putDelete(TableLayout.META_FAMILY, q);
-          }
-        }
-      }
-      if (m.size() > 0) {
-        w.addMutation(m);
-      }
-    } catch (Exception e) {
-      // records of an ended job only cost a few bytes; the next claim of C ignores them
-    }
+    List<String> prefixes = List.of(TableLayout.DONE_PREFIX + jobId + ":",
+        TableLayout.PROGRESS_PREFIX + jobId + ":", TableLayout.ERROR_PREFIX + jobId + ":");
+    List<Map.Entry<Key,Value>> mine = metaEntries(client, table, "");
+    mine.removeIf(e -> prefixes.stream()
+        .noneMatch(e.getKey().getColumnQualifier().toString()::startsWith));
+    deleteMeta(client, table, mine);
   }
 
   private void cancel(Future<?> compaction) {
@@ -174,14 +226,18 @@ final class CompactionDriver {
     }
   }
 
-  private SpgemmException refused(Throwable cause) {
+  /**
+   * Why a user compaction of {@code table} failed: refused at once (another compaction with
+   * iterators runs: Accumulo runs one at a time, and nothing changed) or otherwise.
+   */
+  static ClusterException refusal(String table, Throwable cause) {
     String msg = String.valueOf(cause.getMessage());
     if (msg.contains("Another compaction with iterators")) {
-      return new ClusterException("refused: another multiply (or another compaction with"
+      return new RefusedException("refused: another multiply (or another compaction with"
           + " iterators) is running on table " + table + "; Accumulo runs one at a time", cause);
     }
     if (cause instanceof AccumuloSecurityException) {
-      return new ClusterException("cannot compact " + table + " (WRITE permission needed): "
+      return new RefusedException("cannot compact " + table + " (WRITE permission needed): "
           + msg, cause);
     }
     if (cause instanceof TableNotFoundException) {

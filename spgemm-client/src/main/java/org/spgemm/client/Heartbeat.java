@@ -6,7 +6,10 @@ import org.spgemm.progress.Counter;
 
 /**
  * Called by an engine while it waits: renews the job's lease on C every few seconds, and fails
- * the multiply when its counts have not moved for the progress time-out.
+ * the multiply when its counts have not moved for the progress time-out. A renewal that gets no
+ * clear answer (the state's tablet is being recovered after a tablet server died) is tried again
+ * at the next beat: while that tablet is away no other job can claim C either. Another job's
+ * claim, or ten minutes without an answer, stops the multiply.
  */
 final class Heartbeat {
 
@@ -40,8 +43,10 @@ final class Heartbeat {
     }
     if (cState != null && now - lastRenew >= CState.RENEW_MILLIS) {
       lastRenew = now;
-      if (!cState.renew()) {
-        throw new SpgemmException("lost the lease on C in " + table + ": another job took it");
+      if (!cState.renew() && cState.unanswered(now)) {
+        throw new SpgemmException("could not renew the claim on C in " + table + " for "
+            + (now - cState.lastRenewed()) / 1000 + " s: the tablet holding its state record did"
+            + " not answer (is a tablet server down?); the multiply stops");
       }
     }
   }

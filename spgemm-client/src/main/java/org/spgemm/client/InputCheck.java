@@ -5,6 +5,7 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * What a multiply checks before it changes anything: that M and B's table exist, that the A and
@@ -15,22 +16,29 @@ final class InputCheck {
   private final AccumuloClient client;
   private final String table;
   private final String bTable;
+  private final String cTable;
   private final MultiplyOptions opts;
 
-  InputCheck(AccumuloClient client, String table, String bTable, MultiplyOptions opts) {
+  InputCheck(AccumuloClient client, String table, String bTable, String cTable,
+      MultiplyOptions opts) {
     this.client = client;
     this.table = table;
     this.bTable = bTable;
+    this.cTable = cTable;
     this.opts = opts;
   }
 
   /** Checks tables, families and shapes; returns C's shape when A's and B's are known. */
   Shape check() {
-    if (!client.tableOperations().exists(table)) {
-      throw ClusterException.noTable(table, null);
+    notAccumulos(bTable, "B");
+    notAccumulos(cTable, "C");
+    if (opts.maskTable != null) {
+      notAccumulos(opts.maskTable, "mask");
     }
-    if (!client.tableOperations().exists(bTable)) {
-      throw ClusterException.noTable(bTable, null);
+    for (String t : new String[] {table, bTable, cTable}) {
+      if (!client.tableOperations().exists(t)) {
+        throw ClusterException.noTable(t, null);
+      }
     }
     requireFamily(table, opts.aFamily, "A");
     requireFamily(bTable, opts.bFamily, "B");
@@ -74,10 +82,23 @@ final class InputCheck {
     }
   }
 
+  /**
+   * The tablet servers never read or write Accumulo's own tables for a multiply (they refuse
+   * too); said here before anything starts.
+   */
+  private static void notAccumulos(String t, String role) {
+    if (t.startsWith(TableLayout.SYSTEM_NAMESPACE + ".")) {
+      throw new InvalidOptionException(role + " table " + t + " is one of Accumulo's own tables;"
+          + " multiplies never read or write those");
+    }
+  }
+
   /** Transpose: A's family must be there; returns the transpose's shape when A's is known. */
   Shape checkTranspose() {
-    if (!client.tableOperations().exists(table)) {
-      throw ClusterException.noTable(table, null);
+    for (String t : new String[] {table, cTable}) {
+      if (!client.tableOperations().exists(t)) {
+        throw ClusterException.noTable(t, null);
+      }
     }
     requireFamily(table, opts.aFamily, "A");
     return MatrixStore.shape(client, table, opts.aFamily)

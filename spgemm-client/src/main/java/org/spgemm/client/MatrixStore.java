@@ -20,6 +20,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
 
@@ -100,6 +101,10 @@ public final class MatrixStore {
 
   /**
    * Reads a numeric family back into memory with the given shape (0-based indices from the keys).
+   * A family a multiply writes is read only as one finished product: its state must read
+   * COMPLETE, and the same job's COMPLETE, before and after the entries are read (the read starts
+   * again, up to three times, when a multiply rewrote it meanwhile); the protocol for any reader
+   * is in the README's "Reading C" section.
    * A codec of the INT64 domain (long) gives an INT64 matrix with exact values; memory follows
    * the entries read, not the shape.
    *
@@ -118,6 +123,32 @@ public final class MatrixStore {
   static SparseMatrix read(AccumuloClient client, String table, String family, int rows,
       int cols, ValueCodec codec, UnaryOperator<String> rowKey, UnaryOperator<String> colKey,
       String context) {
+    for (int attempt = 1; ; attempt++) {
+      Map<String,String> before = CState.read(client, table, family);
+      String state = before.get("state");
+      if (state != null && !JobRecord.State.COMPLETE.name().equals(state)) {
+        throw new SpgemmException("family " + family + " of " + table + " is " + state
+            + (before.containsKey("error") ? " (" + before.get("error") + ")" : "")
+            + " (job " + before.get("job") + "): not a finished product");
+      }
+      SparseMatrix m = readEntries(client, table, family, rows, cols, codec, rowKey, colKey,
+          context);
+      if (before.equals(CState.read(client, table, family))) {
+        return m;
+      }
+      if (attempt == READ_ATTEMPTS) {
+        throw new SpgemmException("family " + family + " of " + table + " was rewritten while it"
+            + " was read, " + READ_ATTEMPTS + " times: no one finished product could be read");
+      }
+    }
+  }
+
+  /** How often a read starts again when a multiply rewrote the family meanwhile. */
+  private static final int READ_ATTEMPTS = 3;
+
+  private static SparseMatrix readEntries(AccumuloClient client, String table, String family,
+      int rows, int cols, ValueCodec codec, UnaryOperator<String> rowKey,
+      UnaryOperator<String> colKey, String context) {
     KeyFormat parse = KeyFormat.ofWidth(1); // decoding accepts any width
     boolean integer = codec.domain() == Domain.INT64;
     int cap = 1024;
@@ -187,7 +218,19 @@ public final class MatrixStore {
   }
 
   static Value readMeta(AccumuloClient client, String table, String qualifier) {
+    return readMeta(client, table, qualifier, 0);
+  }
+
+  /**
+   * As above, giving up after {@code timeoutMillis} (0: waits for the tablet as long as it
+   * takes).
+   */
+  static Value readMeta(AccumuloClient client, String table, String qualifier,
+      long timeoutMillis) {
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      if (timeoutMillis > 0) {
+        s.setTimeout(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
+      }
       s.setRange(new Range(TableLayout.META_ROW));
       s.fetchColumn(new Text(TableLayout.META_FAMILY), new Text(qualifier));
       for (Map.Entry<Key,Value> e : s) {

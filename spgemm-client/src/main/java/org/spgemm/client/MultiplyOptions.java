@@ -58,6 +58,8 @@ public final class MultiplyOptions {
   final Duration progressTimeout;
   final Duration lease;
   final String cVisibility;
+  final boolean detectInputChanges;
+  final boolean refuseUnreadableLabels;
   /** Iterator limits; null where the user set none, so the iterator's defaults apply. */
   final Integer batchBRows;
   final Integer maxBatchRows;
@@ -97,6 +99,8 @@ public final class MultiplyOptions {
     this.progressTimeout = b.progressTimeout;
     this.lease = b.lease;
     this.cVisibility = b.cVisibility;
+    this.detectInputChanges = b.detectInputChanges;
+    this.refuseUnreadableLabels = b.refuseUnreadableLabels;
     this.batchBRows = b.batchBRows;
     this.maxBatchRows = b.maxBatchRows;
     this.maxBatchBytes = b.maxBatchBytes;
@@ -190,6 +194,8 @@ public final class MultiplyOptions {
     private String select;
     private Engine engine = Engine.DEFAULT;
     private String cVisibility;
+    private boolean detectInputChanges = true;
+    private boolean refuseUnreadableLabels;
     private Duration progressTimeout = DEFAULT_PROGRESS_TIMEOUT;
     private Duration lease = DEFAULT_LEASE;
     private Integer batchBRows;
@@ -392,6 +398,29 @@ public final class MultiplyOptions {
             + e.getMessage() + ")");
       }
       this.cVisibility = visibility;
+      return this;
+    }
+
+    /**
+     * Whether a multiply makes sure its inputs did not change while it ran (default true): it
+     * digests A, B and the mask (entries, a hash of every key and value, labelled entries) with
+     * one server-side scan before it computes and one after, and fails, removing C, when they
+     * differ; so a C computed from inputs written underneath is never reported COMPLETE. The cost
+     * is those two scans (about the time to read the inputs once each on the tablet servers);
+     * false saves them, and then such a C is reported COMPLETE.
+     */
+    public Builder detectInputChanges(boolean detect) {
+      this.detectInputChanges = detect;
+      return this;
+    }
+
+    /**
+     * The tablet servers read B (and a mask in another table) with empty authorizations, so
+     * labelled entries there take no part in the product; by default the result counts them and
+     * carries a warning. With this, such a multiply is refused before it starts instead.
+     */
+    public Builder refuseUnreadableLabels() {
+      this.refuseUnreadableLabels = true;
       return this;
     }
 

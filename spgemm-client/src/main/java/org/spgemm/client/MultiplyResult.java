@@ -20,9 +20,11 @@ public final class MultiplyResult {
   private final int tablets;
   private final long wallNanos;
   private final long setupNanos;
+  private final java.util.List<String> warnings;
 
   MultiplyResult(BatchStats total, Map<String,BatchStats> perServer, int tablets, long wallNanos,
-      long setupNanos) {
+      long setupNanos, java.util.List<String> warnings) {
+    this.warnings = java.util.List.copyOf(warnings);
     this.total = total;
     this.perServer = Collections.unmodifiableMap(new TreeMap<>(perServer));
     this.tablets = tablets;
@@ -57,6 +59,14 @@ public final class MultiplyResult {
   /** Of {@link #bEntriesFetched()}, those read from tablets on another tablet server. */
   public long bEntriesRemote() {
     return total.get(Counter.B_REMOTE);
+  }
+
+  /**
+   * Warnings of a finished multiply, one line each: labelled entries of B (or of a mask in
+   * another table) that took no part in C because the tablet servers cannot read them.
+   */
+  public java.util.List<String> warnings() {
+    return warnings;
   }
 
   public int tablets() {
@@ -101,6 +111,7 @@ public final class MultiplyResult {
     m.put("setupSeconds", setupNanos / 1e9);
     m.put("partialProductsPerSecond", Math.round(rate()));
     m.put("workerSeconds", times(total));
+    m.put("warnings", warnings);
     Map<String,Object> servers = new LinkedHashMap<>();
     for (Map.Entry<String,BatchStats> e : perServer.entrySet()) {
       Map<String,Object> s = counts(e.getValue());

@@ -1,5 +1,6 @@
 package org.spgemm.client;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,7 +8,12 @@ import java.util.UUID;
 import java.util.function.BiConsumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.JobRecord;
 import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
 import org.spgemm.iterators.TableLayout;
@@ -15,8 +21,18 @@ import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
 
 /**
- * One multiply from the client's side: check, set up (dispatch hint, C's locality group, the
- * claim on C, the job record), run an engine over every tablet, and record the state of C.
+ * One multiply from the client's side, in an order that changes nothing until it must:
+ * <ol>
+ * <li>check the options, tables, families, shapes and the caller's own permissions;
+ * <li>digest the inputs (and count labelled entries the tablet servers cannot read);
+ * <li>claim C (remembering its state), write the job record, and have the tablet servers check
+ * the job as its tablets will (a pre-flight scan that computes nothing); refuse a non-empty C
+ * unless overwriting;
+ * <li>only then change C: clear it (scan engine) or start the compaction that replaces it;
+ * <li>digest the inputs again, and record C COMPLETE only if they did not change.
+ * </ol>
+ * A refusal up to step 4 puts C's state back exactly as it was; a failure after it removes C and
+ * marks it FAILED with the reason.
  */
 final class MultiplyRun {
 
@@ -45,22 +61,21 @@ final class MultiplyRun {
   /** Runs; {@code perEntry} (count mode) sees each emitted entry's row and counts. */
   MultiplyResult run(BiConsumer<String,BatchStats> perEntry) {
     long t0 = System.nanoTime();
-    IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, mode, opts);
-    InputCheck check = new InputCheck(client, table, bTable, opts);
+    String tableId = TableM.id(client, table);
+    IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode, opts);
+    InputCheck check = new InputCheck(client, table, bTable, cTable, opts);
     Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
     TableM.ensureNestedDispatch(client, table, opts.nestedExecutor);
     if (!bTable.equals(table)) {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
     boolean writes = mode != Mode.COUNT;
-    if (!client.tableOperations().exists(cTable)) {
-      throw ClusterException.noTable(cTable, null);
-    }
+    List<InputDigest.Input> inputs = inputs();
+    InputDigest before = writes ? InputDigest.take(client, inputs) : null;
+    List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
     CFamily c = new CFamily(client, cTable, opts);
     CState cState = null;
-    boolean stale = false;
     if (writes) {
-      stale = c.refuseStaleUnlessOverwrite();
       if (engine == Engine.COMPACTION) {
         TableM.ensureOwnLocalityGroup(client, table, opts.cFamily);
       }
@@ -69,27 +84,47 @@ final class MultiplyRun {
     }
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
     CompactionDriver compaction = null;
+    boolean changing = false;
     try {
       writeJob(JobRecord.State.RUNNING);
       List<Range> ranges = TableM.tabletRanges(client, table);
       RunCounts counts = new RunCounts(ranges.size(), opts.listener);
-      if (engine == Engine.SCAN) {
-        if (stale) {
-          c.clearC(); // a compaction replaces C by itself; a scan writes beside what is there
-        }
-        long setup = System.nanoTime() - t0;
-        new ScanDriver(client, table, opts, heartbeat).run(setting, counts, ranges, perEntry);
-        return finish(cState, cShape, counts, t0, setup);
+      if (writes) {
+        preflight(MultiplySetting.preflight(engine, jobId, jobKey, table, tableId, mode,
+            opts));
+        c.refuseStaleUnlessOverwrite();
       }
-      long setup = System.nanoTime() - t0;
-      compaction = new CompactionDriver(client, table, jobId, heartbeat);
-      compaction.run(setting, counts);
-      return finish(cState, cShape, counts, t0, setup);
+      changing = true;
+      long setup;
+      if (engine == Engine.SCAN) {
+        if (writes) {
+          c.clear(); // a compaction replaces C by itself; a scan writes beside what is there
+        }
+        setup = System.nanoTime() - t0;
+        new ScanDriver(client, table, opts, heartbeat).run(setting, counts, ranges, perEntry);
+      } else {
+        setup = System.nanoTime() - t0;
+        compaction = new CompactionDriver(client, table, jobId, heartbeat);
+        warnings.addAll(compaction.run(setting, counts, before.tabletsHolding(inputs.get(0),
+            ranges), ranges));
+      }
+      if (writes && opts.detectInputChanges) {
+        InputDigest after = InputDigest.take(client, inputs);
+        InputDigest.Input changed = after.changedSince(before);
+        if (changed != null) {
+          throw new SpgemmException(after.describeChange(before, changed));
+        }
+      }
+      return finish(cState, cShape, counts, t0, setup, before, inputs, warnings);
     } catch (RuntimeException e) {
       // first the job record: without it no tablet server writes another C row
       removeJob();
       if (writes) {
-        c.failC(cState, e.getMessage());
+        if (!changing || e instanceof RefusedException) {
+          cState.restore();
+        } else {
+          c.remove(cState, e.getMessage());
+        }
       }
       throw e;
     } finally {
@@ -100,9 +135,89 @@ final class MultiplyRun {
     }
   }
 
+  /** What the multiply reads: A, B and a mask, in their tables. */
+  private List<InputDigest.Input> inputs() {
+    List<InputDigest.Input> in = new ArrayList<>();
+    in.add(new InputDigest.Input("A", table, opts.aFamily));
+    if (mode == Mode.TRANSPOSE) {
+      return in;
+    }
+    in.add(new InputDigest.Input("B", bTable, opts.bFamily));
+    if (opts.maskFamily != null) {
+      in.add(new InputDigest.Input("mask", opts.maskTable == null ? table : opts.maskTable,
+          opts.maskFamily));
+    }
+    return in;
+  }
+
+  /**
+   * Labelled entries the tablet servers cannot read (they read B, and a mask in another table,
+   * with empty authorizations): one warning each, or a refusal when asked. A complemented mask
+   * with labelled entries is refused: an absence cannot carry a label.
+   */
+  private List<String> labelWarnings(InputDigest digest, List<InputDigest.Input> inputs) {
+    List<String> warnings = new ArrayList<>();
+    for (InputDigest.Input in : inputs) {
+      long n = digest.labelled(in);
+      boolean mask = in.role().equals("mask");
+      if (n == 0 || in.role().equals("A")) {
+        continue; // A's labels are read and carried into C
+      }
+      if (mask && opts.maskComplement) {
+        throw new SpgemmException(n + " entries of the " + in + " carry labels: a complemented"
+            + " mask lets C through where it has no entry, and an absence cannot carry a label;"
+            + " refused (use a mask without labels, or no complement)");
+      }
+      if (mask && opts.maskTable == null) {
+        continue; // read in the compaction of M, which sees every entry; its labels reach C
+      }
+      String what = n + " entries of " + in + " carry labels: the tablet servers read it with"
+          + " empty authorizations, so those entries take no part in C";
+      if (opts.refuseUnreadableLabels) {
+        throw new SpgemmException(what + "; refused (refuseUnreadableLabels)");
+      }
+      warnings.add(what);
+    }
+    return warnings;
+  }
+
+  /**
+   * The tablet servers check the job as its tablets will (the job record and key, consents of
+   * other tables, the nested executor), on the metadata row, computing nothing.
+   *
+   * @throws RefusedException with the servers' reason
+   */
+  private void preflight(IteratorSetting check) {
+    try (Scanner s = client.createScanner(table, MatrixStore.userAuths(client))) {
+      s.setRange(new Range(TableLayout.META_ROW));
+      s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
+      s.addScanIterator(check);
+      for (Map.Entry<Key,Value> e : s) {
+        BatchStats st = BatchStats.decode(e.getValue().get());
+        if (st.error != null) {
+          throw new RefusedException(st.error);
+        }
+        return;
+      }
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, e);
+    }
+    throw new RefusedException("the tablet servers did not answer the check of job " + jobId
+        + " on table " + table);
+  }
+
   private MultiplyResult finish(CState cState, Shape cShape, RunCounts counts, long t0,
-      long setup) {
+      long setup, InputDigest digest, List<InputDigest.Input> inputs, List<String> warnings) {
     long wall = System.nanoTime() - t0;
+    if (digest != null) {
+      for (InputDigest.Input in : inputs) {
+        if (in.role().equals("B")) {
+          counts.total.set(Counter.B_LABELLED, digest.labelled(in));
+        } else if (in.role().equals("mask") && opts.maskTable != null) {
+          counts.total.set(Counter.MASK_LABELLED, digest.labelled(in));
+        }
+      }
+    }
     if (cState != null) {
       Map<String,String> details = new LinkedHashMap<>();
       details.put("nnz", Long.toString(counts.total.get(Counter.C_ENTRIES)));
@@ -115,7 +230,7 @@ final class MultiplyRun {
             cShape.cols(), counts.total.get(Counter.C_ENTRIES), cShape.keyWidth()));
       }
     }
-    return counts.result(wall, setup);
+    return counts.result(wall, setup, warnings);
   }
 
   private void removeJob() {
@@ -125,7 +240,6 @@ final class MultiplyRun {
   private void writeJob(JobRecord.State state) {
     MatrixStore.writeMeta(client, table, TableLayout.JOB_PREFIX + jobId, JobRecord.encode(
         JobRecord.jobFields(state.name(), jobKey, opts.cFamily, bTable, mode.name(),
-            client.whoami(), cTable.equals(table) ? null : cTable)));
+            cTable.equals(table) ? null : cTable)));
   }
-
 }

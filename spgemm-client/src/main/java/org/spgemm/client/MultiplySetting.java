@@ -16,14 +16,15 @@ final class MultiplySetting {
 
   private MultiplySetting() {}
 
-  static IteratorSetting of(Engine engine, String jobId, String jobKey, String table, Mode mode,
-      MultiplyOptions opts) {
+  /** @param table the table the job runs on (M), and {@code tableId} its id */
+  static IteratorSetting of(Engine engine, String jobId, String jobKey, String table,
+      String tableId, Mode mode, MultiplyOptions opts) {
     IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY, TableLayout.ITERATOR_NAME,
         engine == Engine.SCAN ? RowByRowMultiplyIterator.class : CompactionMultiplyIterator.class);
     if (engine == Engine.SCAN) {
       MultiplyIteratorOptions.setJob(is, jobId, jobKey);
     } else {
-      MultiplyIteratorOptions.setCompactionJob(is, jobId, table, System.currentTimeMillis());
+      MultiplyIteratorOptions.setCompactionJob(is, jobId, tableId, System.currentTimeMillis());
     }
     MultiplyIteratorOptions.setMode(is, mode);
     MultiplyIteratorOptions.setFamilies(is, opts.aFamily, opts.bFamily, opts.cFamily);
@@ -67,6 +68,21 @@ final class MultiplySetting {
     } catch (IllegalArgumentException e) {
       throw new InvalidOptionException(e.getMessage());
     }
+    return is;
+  }
+
+  /**
+   * The pre-flight of a job: the scan iterator with the same options, checking the job as the
+   * engine's tablets will (record, key, consents; the nested executor for the scan engine) and
+   * computing nothing.
+   */
+  static IteratorSetting preflight(Engine engine, String jobId, String jobKey, String table,
+      String tableId, Mode mode, MultiplyOptions opts) {
+    IteratorSetting is = of(Engine.SCAN, jobId, jobKey, table, tableId, mode, opts);
+    if (engine == Engine.COMPACTION) {
+      MultiplyIteratorOptions.setCompactionJob(is, jobId, tableId, System.currentTimeMillis());
+    }
+    MultiplyIteratorOptions.setDryRun(is);
     return is;
   }
 

@@ -52,7 +52,7 @@ final class RunCounts {
     listener.onProgress(total, tabletsDone, tablets);
   }
 
-  MultiplyResult result(long wallNanos, long setupNanos) {
-    return new MultiplyResult(total, perServer, tablets, wallNanos, setupNanos);
+  MultiplyResult result(long wallNanos, long setupNanos, java.util.List<String> warnings) {
+    return new MultiplyResult(total, perServer, tablets, wallNanos, setupNanos, warnings);
   }
 }

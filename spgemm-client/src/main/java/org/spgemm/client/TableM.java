@@ -138,6 +138,15 @@ public final class TableM {
     }
   }
 
+  /** The id of {@code table}, which, unlike its name, is never given to another table. */
+  static String id(AccumuloClient client, String table) {
+    String id = client.tableOperations().tableIdMap().get(table);
+    if (id == null) {
+      throw ClusterException.noTable(table, null);
+    }
+    return id;
+  }
+
   static List<Range> tabletRanges(AccumuloClient client, String table) {
     try {
       List<Range> ranges = new ArrayList<>();

@@ -239,7 +239,9 @@ class BadInputIT {
         throw new AssertionError(x);
       }
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "C still empty");
-      assertEquals(0, MatrixStore.read(client, table, "C", 300, 60, ValueCodecs.DECIMAL).nnz());
+      SpgemmException read = assertThrows(SpgemmException.class,
+          () -> MatrixStore.read(client, table, "C", 300, 60, ValueCodecs.DECIMAL));
+      assertContains(read.getMessage(), "is FAILED", "not a finished product");
     }
   }
 }

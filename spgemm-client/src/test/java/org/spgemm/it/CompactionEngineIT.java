@@ -158,10 +158,11 @@ class CompactionEngineIT {
         // B from the secret table: it does not list `own` as a reader
         ItHelpers.writeJobRecord(u, own, "j1", "k", "C", secret,
             MultiplyIteratorOptions.Mode.MULTIPLY);
-        compact(u, own, "j1", own, secret);
+        Map<String,String> ids = root.tableOperations().tableIdMap();
+        compact(u, own, "j1", ids.get(own), secret);
         // the compaction of `own` names another table as the job's
         ItHelpers.writeJobRecord(u, own, "j2", "k", "C", own, MultiplyIteratorOptions.Mode.MULTIPLY);
-        compact(u, own, "j2", secret, null);
+        compact(u, own, "j2", ids.get(secret), null);
       }
       assertEquals(Map.of(), Fixtures.snapshot(root, own, "C"), "nothing computed");
       List<String> errors = new ArrayList<>();
@@ -172,9 +173,9 @@ class CompactionEngineIT {
         }
       });
       assertEquals(2, errors.size(), errors.toString());
-      assertTrue(errors.stream().anyMatch(x -> x.contains("not listed in table.custom")), errors
+      assertTrue(errors.stream().anyMatch(x -> x.contains("does not let table " + own)), errors
           .toString());
-      assertTrue(errors.stream().anyMatch(x -> x.contains("compaction is of table " + own)),
+      assertTrue(errors.stream().anyMatch(x -> x.contains("but the job runs on table " + own)),
           errors.toString());
     }
   }

@@ -10,12 +10,16 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.DoubleUnaryOperator;
+import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
@@ -31,6 +35,7 @@ import org.spgemm.iterators.MultiplyIteratorOptions;
 import org.spgemm.iterators.RowByRowMultiplyIterator;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.progress.BatchStats;
 
 /** Helpers shared by the integration tests beyond {@link Fixtures}. */
 final class ItHelpers {
@@ -130,12 +135,17 @@ final class ItHelpers {
   /** Writes a job record exactly as {@code MultiplyRun} does (state RUNNING). */
   static void writeJobRecord(AccumuloClient client, String table, String jobId, String jobKey,
       String cFamily, String bTable, MultiplyIteratorOptions.Mode mode) {
+    writeJobRecord(client, table, jobId, JobRecord.jobFields(JobRecord.State.RUNNING.name(),
+        jobKey, cFamily, bTable, mode.name(), null));
+  }
+
+  /** Writes a job record with any fields (as a user with WRITE on {@code table} could). */
+  static void writeJobRecord(AccumuloClient client, String table, String jobId,
+      Map<String,String> fields) {
     Key k = JobRecord.recordKey(jobId);
     try (BatchWriter w = client.createBatchWriter(table)) {
       Mutation m = new Mutation(k.getRow());
-      m.put(k.getColumnFamily(), k.getColumnQualifier(), JobRecord.encode(JobRecord.jobFields(
-          JobRecord.State.RUNNING.name(), jobKey, cFamily, bTable, mode.name(),
-          client.whoami())));
+      m.put(k.getColumnFamily(), k.getColumnQualifier(), JobRecord.encode(fields));
       w.addMutation(m);
     } catch (Exception e) {
       fail(e);
@@ -152,5 +162,44 @@ final class ItHelpers {
     MultiplyIteratorOptions.setMode(is, MultiplyIteratorOptions.Mode.MULTIPLY);
     MultiplyIteratorOptions.setFamilies(is, a, b, c);
     return is;
+  }
+
+  /** Creates a user (unique name) with {@code password} and returns its name. */
+  static String user(AccumuloClient root, String prefix, String password) throws Exception {
+    String name = Fixtures.uniqueTable(prefix);
+    root.securityOperations().createLocalUser(name,
+        new PasswordToken(password));
+    return name;
+  }
+
+  /** A client of the shared cluster acting as {@code user}; close it after use. */
+  static AccumuloClient as(String user, String password) {
+    return Accumulo.newClient()
+        .from(SharedCluster.cluster().clientProperties())
+        .as(user, new PasswordToken(password))
+        .build();
+  }
+
+  /**
+   * Scans family A of {@code table} as {@code client} with {@code is} attached; returns the error
+   * texts reported (error entries, or the exception the scan ended with).
+   */
+  static List<String> attach(AccumuloClient client, String table, IteratorSetting is) {
+    List<String> errors = new ArrayList<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setRange(new Range());
+      s.fetchColumnFamily(new Text("A"));
+      s.addScanIterator(is);
+      s.setBatchSize(1);
+      for (Map.Entry<Key,Value> e : s) {
+        BatchStats st = BatchStats.decode(e.getValue().get());
+        if (st.error != null) {
+          errors.add(st.error);
+        }
+      }
+    } catch (RuntimeException | TableNotFoundException e) {
+      errors.add(String.valueOf(e));
+    }
+    return errors;
   }
 }

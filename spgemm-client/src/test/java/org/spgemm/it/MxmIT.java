@@ -13,6 +13,7 @@ import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.DimensionMismatchException;
+import org.spgemm.client.Consent;
 import org.spgemm.client.Engine;
 import org.spgemm.client.InvalidOptionException;
 import org.spgemm.client.KeyFormat;
@@ -114,11 +115,11 @@ class MxmIT {
       Map<String,String> a = Fixtures.snapshot(client, table, "A");
       SpgemmException refused = assertThrows(SpgemmException.class,
           () -> SpGEMM.multiply(client, table, opts));
-      assertTrue(refused.getMessage().contains("is not listed in"), refused.getMessage());
+      assertTrue(refused.getMessage().contains("does not let table " + table),
+          refused.getMessage());
       assertEquals(a, Fixtures.snapshot(client, table, "A"), "A unchanged");
       assertTrue(!SpGEMM.isComplete(client, table, "CT"), "C not complete");
-      client.tableOperations().setProperty(other,
-          TableLayout.CUSTOM_PREFIX + TableLayout.B_READERS_PROPERTY, table);
+      Consent.grant(client, other, table, Consent.Access.READ);
       MultiplyResult r = SpGEMM.multiply(client, table, opts);
       Fixtures.assertSameMatrix(ReferenceMxm.mxm(null, MASK, MaskMode.VALUE, true, null,
           Semirings.PLUS_TIMES, A, B, false, Domain.FP64), readC(client, table, "CT", 60, 40));
@@ -215,6 +216,7 @@ class MxmIT {
       String out = Fixtures.uniqueTable("mxmOut");
       TableM.create(client, out, List.of("C"), List.of("030"));
       KeyFormat keys = KeyFormat.forSize(60);
+      Consent.grant(client, out, table, Consent.Access.WRITE);
       MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder().cTable(out)
           .rows(keys.encodeString(5), null).build());
       SparseMatrix expected = ReferenceMxm.mxm(null, null, null, false, null,

@@ -57,19 +57,6 @@ class SecurityIT {
   private static final SparseMatrix A = Fixtures.random(30, 25, 0.2, 91);
   private static final SparseMatrix B = Fixtures.random(25, 20, 0.2, 92);
 
-  /** Creates a user (unique name) and returns its name. */
-  private static String user(AccumuloClient root, String prefix, String password)
-      throws Exception {
-    String name = Fixtures.uniqueTable(prefix);
-    root.securityOperations().createLocalUser(name, new PasswordToken(password));
-    return name;
-  }
-
-  private static AccumuloClient as(String user, String password) {
-    return Accumulo.newClient().from(SharedCluster.cluster().clientProperties())
-        .as(user, new PasswordToken(password)).build();
-  }
-
   /** A table with A and B loaded by root, readable by {@code reader}. */
   private static String tableReadableBy(AccumuloClient root, String reader) throws Exception {
     String table = Fixtures.uniqueTable("sec");
@@ -88,29 +75,6 @@ class SecurityIT {
     return is;
   }
 
-  /**
-   * Scans family A of {@code table} as {@code client} with {@code is} attached; returns the error
-   * texts reported (error entries, or the exception the scan ended with).
-   */
-  private static List<String> attach(AccumuloClient client, String table, IteratorSetting is) {
-    List<String> errors = new ArrayList<>();
-    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.setRange(new Range());
-      s.fetchColumnFamily(new Text("A"));
-      s.addScanIterator(is);
-      s.setBatchSize(1);
-      for (Map.Entry<Key,Value> e : s) {
-        BatchStats st = BatchStats.decode(e.getValue().get());
-        if (st.error != null) {
-          errors.add(st.error);
-        }
-      }
-    } catch (RuntimeException | org.apache.accumulo.core.client.TableNotFoundException e) {
-      errors.add(String.valueOf(e));
-    }
-    return errors;
-  }
-
   private static void assertRefusedAndUnchanged(AccumuloClient root, String table,
       Map<String,String> before, List<String> errors, String... inError) {
     assertEquals(Map.of(), Fixtures.snapshot(root, table, "C"), "not one entry in C");
@@ -125,11 +89,11 @@ class SecurityIT {
   void readerWithAMadeUpJob() throws Exception {
     String pw = "reader-pw-1";
     try (AccumuloClient root = SharedCluster.client()) {
-      String reader = user(root, "reader", pw);
+      String reader = ItHelpers.user(root, "reader", pw);
       String table = tableReadableBy(root, reader);
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = as(reader, pw)) {
-        List<String> errors = attach(rc, table,
+      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
+        List<String> errors = ItHelpers.attach(rc, table,
             ItHelpers.iteratorSetting("made-up-job", "made-up-key", "A", "B", "C"));
         assertRefusedAndUnchanged(root, table, before, errors, "refused", "made-up-job");
       }
@@ -140,12 +104,12 @@ class SecurityIT {
   void readerCopyingEveryOptionOfARealRun() throws Exception {
     String pw = "reader-pw-2";
     try (AccumuloClient root = SharedCluster.client()) {
-      String reader = user(root, "reader", pw);
+      String reader = ItHelpers.user(root, "reader", pw);
       String table = tableReadableBy(root, reader);
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = as(reader, pw)) {
+      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
         // the reader sees no job record it could borrow, so it guesses one
-        List<String> errors = attach(rc, table,
+        List<String> errors = ItHelpers.attach(rc, table,
             realRunOptions(java.util.UUID.randomUUID().toString(), JobRecord.newJobKey()));
         assertRefusedAndUnchanged(root, table, before, errors, "refused");
       }
@@ -160,13 +124,13 @@ class SecurityIT {
   void readerCannotBorrowTheJobRecordOfARunningMultiply() throws Exception {
     String pw = "reader-pw-3";
     try (AccumuloClient root = SharedCluster.client()) {
-      String reader = user(root, "reader", pw);
+      String reader = ItHelpers.user(root, "reader", pw);
       String table = tableReadableBy(root, reader);
       String job = java.util.UUID.randomUUID().toString();
       ItHelpers.writeJobRecord(root, table, job, JobRecord.newJobKey(), "C", table,
           MultiplyIteratorOptions.Mode.MULTIPLY);
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = as(reader, pw)) {
+      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
         String seen = null;
         Map<String,String> record = null;
         try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
@@ -187,7 +151,7 @@ class SecurityIT {
         for (String key : tries) {
           IteratorSetting is = realRunOptions(seen, key);
           MultiplyIteratorOptions.setSemiring(is, "MAX_PLUS");
-          List<String> errors = attach(rc, table, is);
+          List<String> errors = ItHelpers.attach(rc, table, is);
           assertRefusedAndUnchanged(root, table, before, errors, "refused");
         }
       }
@@ -198,12 +162,12 @@ class SecurityIT {
   void readerWithoutAJobOption() throws Exception {
     String pw = "reader-pw-4";
     try (AccumuloClient root = SharedCluster.client()) {
-      String reader = user(root, "reader", pw);
+      String reader = ItHelpers.user(root, "reader", pw);
       String table = tableReadableBy(root, reader);
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = as(reader, pw)) {
+      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
         List<String> errors =
-            attach(rc, table, ItHelpers.iteratorSetting(null, null, "A", "B", "C"));
+            ItHelpers.attach(rc, table, ItHelpers.iteratorSetting(null, null, "A", "B", "C"));
         assertRefusedAndUnchanged(root, table, before, errors);
       }
     }
@@ -213,10 +177,10 @@ class SecurityIT {
   void readerCannotMultiply() throws Exception {
     String pw = "reader-pw-5";
     try (AccumuloClient root = SharedCluster.client()) {
-      String reader = user(root, "reader", pw);
+      String reader = ItHelpers.user(root, "reader", pw);
       String table = tableReadableBy(root, reader);
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = as(reader, pw)) {
+      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
         SpgemmException e = assertThrows(SpgemmException.class,
             () -> SpGEMM.multiply(rc, table, MultiplyOptions.defaults()));
         assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("permission"),
@@ -237,7 +201,7 @@ class SecurityIT {
   void readerCannotTakeOverTheWorkOfARunningScan() throws Exception {
     String pw = "reader-pw-6";
     try (AccumuloClient root = SharedCluster.client()) {
-      String reader = user(root, "reader", pw);
+      String reader = ItHelpers.user(root, "reader", pw);
       String table = Fixtures.uniqueTable("sec");
       Fixtures.createAndLoad(root, table, A, B, List.of()); // one tablet
       root.securityOperations().grantTablePermission(reader, table, TablePermission.READ);
@@ -256,7 +220,7 @@ class SecurityIT {
         s1.addScanIterator(owner);
         s1.setBatchSize(1);
         Key last = s1.iterator().next().getKey(); // the owner's scan stays open after batch 1
-        try (AccumuloClient rc = as(reader, pw)) {
+        try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
           IteratorSetting is = realRunOptions(job, "not-the-job-key");
           MultiplyIteratorOptions.setSemiring(is, "MAX_PLUS");
           MultiplyIteratorOptions.setBatchLimits(is, 1000, 3, 1 << 20);
@@ -306,12 +270,12 @@ class SecurityIT {
   void readAndWriteAreEnoughToMultiply() throws Exception {
     String pw = "writer-pw";
     try (AccumuloClient root = SharedCluster.client()) {
-      String writer = user(root, "writer", pw);
+      String writer = ItHelpers.user(root, "writer", pw);
       String table = Fixtures.uniqueTable("sec");
       Fixtures.createAndLoad(root, table, A, B, List.of("15"));
       root.securityOperations().grantTablePermission(writer, table, TablePermission.READ);
       root.securityOperations().grantTablePermission(writer, table, TablePermission.WRITE);
-      try (AccumuloClient wc = as(writer, pw)) {
+      try (AccumuloClient wc = ItHelpers.as(writer, pw)) {
         ItHelpers.multiplyAndCheck(wc, table, A, B, MultiplyOptions.defaults(),
             Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
       }
@@ -329,9 +293,9 @@ class SecurityIT {
       String secret = Fixtures.uniqueTable("secret");
       TableM.create(root, secret);
       MatrixStore.load(root, secret, "B", B, KeyFormat.forSize(30), ValueCodecs.DECIMAL);
-      String mallory = user(root, "mallory", pw);
+      String mallory = ItHelpers.user(root, "mallory", pw);
       root.securityOperations().grantSystemPermission(mallory, SystemPermission.CREATE_TABLE);
-      try (AccumuloClient mc = as(mallory, pw)) {
+      try (AccumuloClient mc = ItHelpers.as(mallory, pw)) {
         assertThrows(RuntimeException.class, () -> {
           try (Scanner s = mc.createScanner(secret, Authorizations.EMPTY)) {
             s.iterator().hasNext();
@@ -357,7 +321,7 @@ class SecurityIT {
             MultiplyIteratorOptions.Mode.MULTIPLY);
         IteratorSetting is = realRunOptions("own-job", key);
         MultiplyIteratorOptions.setBTable(is, secret);
-        List<String> errors = attach(mc, m, is);
+        List<String> errors = ItHelpers.attach(mc, m, is);
         assertEquals(Map.of(), Fixtures.snapshot(mc, m, "C"),
             "not one entry of " + secret + " copied into C (refusal: " + errors + ")");
         assertFalse(errors.isEmpty(), "the refusal is reported");
@@ -376,7 +340,7 @@ class SecurityIT {
       }
     }
     try (AccumuloClient root = SharedCluster.client()) {
-      String alice = user(root, "alice", pw);
+      String alice = ItHelpers.user(root, "alice", pw);
       String table = Fixtures.uniqueTable("sec");
       // ten tablets of three rows, one batch each: many scans to watch, each short
       Fixtures.createAndLoad(root, table, A, B,
@@ -412,7 +376,7 @@ class SecurityIT {
         }
       }, "scan-watcher");
       watcher.start();
-      try (AccumuloClient ac = as(alice, pw)) {
+      try (AccumuloClient ac = ItHelpers.as(alice, pw)) {
         // the scan engine: its iterator options travel with alice's scans, which are watched
         // (a compaction's options go with a compaction run by the system user instead)
         ItHelpers.multiplyAndCheck(ac, table, A, B, MultiplyOptions.builder().tabletParallelism(2)

@@ -3,41 +3,52 @@ package org.spgemm.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.admin.Locations;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.minicluster.MiniAccumuloCluster;
 import org.apache.accumulo.minicluster.ServerType;
 import org.apache.accumulo.miniclusterImpl.MiniAccumuloClusterImpl;
 import org.apache.accumulo.miniclusterImpl.ProcessReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.mini.EmbeddedCluster;
 
 /**
- * A tablet server killed (SIGKILL) while the compaction engine multiplies, and started again ten
- * seconds later: Accumulo recovers its tablets and compacts them again, and C is exact. Runs on a
- * cluster of its own (two tablet servers, the local file system without checksums so that
- * write-ahead logs can be recovered). {@code -Dspgemm.killTrials=N} sets the number of trials.
+ * A tablet server killed (SIGKILL) while a multiply runs, and started again ten seconds later:
+ * Accumulo recovers its tablets, the compaction engine compacts them again, the scan engine's
+ * scans resume after their last batch, the client's lease on C rides out the recovery, and C
+ * is exact. Trials kill at different moments after the multiply started; every third kills the
+ * server holding M's metadata row ({@code ~spgemm}: job record, state of C). Runs on a cluster
+ * of its own (two tablet servers, the local file system without checksums so that write-ahead
+ * logs can be recovered). {@code -Dspgemm.killTrials=N} sets the trials per engine (CI: 2).
  */
-@Timeout(value = 15, unit = TimeUnit.MINUTES)
+@Timeout(value = 60, unit = TimeUnit.MINUTES)
 class TabletServerKillIT {
 
   private static EmbeddedCluster cluster;
@@ -56,8 +67,9 @@ class TabletServerKillIT {
     }
   }
 
-  @Test
-  void killedTabletServerMidMultiplyStillGivesExactC() throws Exception {
+  @ParameterizedTest
+  @EnumSource(Engine.class)
+  void killedTabletServerMidMultiplyStillGivesExactC(Engine engine) throws Exception {
     int trials = Integer.getInteger("spgemm.killTrials", 2);
     SparseMatrix a = RmatGenerator.generate(12, 16, 1);
     SparseMatrix b = RmatGenerator.generate(12, 16, 2);
@@ -72,11 +84,17 @@ class TabletServerKillIT {
         String table = Fixtures.uniqueTable("kill");
         Fixtures.createAndLoad(client, table, a, b, splits);
         CountDownLatch started = new CountDownLatch(1);
-        int trial = t;
-        Thread killer = new Thread(() -> killOneTabletServer(started, trial));
+        boolean metaHost = t % 3 == 1;
+        long delay = 300 + (t * 1300L) % 4000;
+        String[] victim = new String[1];
+        int which = metaHost ? -1 : t;
+        Thread killer = new Thread(() -> victim[0] = killOneTabletServer(client, table,
+            started, delay, which));
         killer.start();
-        MultiplyResult r = SpGEMM.multiply(client, table,
-            MultiplyOptions.builder().listener((total, done, n) -> started.countDown()).build());
+        long t0 = System.nanoTime();
+        MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+            .engine(engine).listener((total, done, n) -> started.countDown()).build());
+        double seconds = (System.nanoTime() - t0) / 1e9;
         killer.join();
         SparseMatrix c =
             MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL);
@@ -84,28 +102,85 @@ class TabletServerKillIT {
         assertEquals(expected.nnz(), r.nnzC(), "trial " + t + ": reported nnz(C)");
         assertTrue(SpGEMM.isComplete(client, table, "C"));
         exact++;
+        System.out.printf("TabletServerKillIT %s trial %d: killed %s %.1f s after the multiply"
+            + " started; C exact; multiply %.1f s%n", engine, t, victim[0], delay / 1000.0,
+            seconds);
       }
     }
     assertEquals(trials, exact);
-    System.out.println("TabletServerKillIT: " + exact + " of " + trials + " trials exact");
+    System.out.println("TabletServerKillIT " + engine + ": " + exact + " of " + trials
+        + " trials exact");
   }
 
-  /** Once the multiply runs, kills a tablet server (alternating), and starts one 10 s later. */
-  private static void killOneTabletServer(CountDownLatch started, int trial) {
+  /**
+   * Once the multiply runs and {@code delayMillis} passed, kills a tablet server (the one holding
+   * {@code table}'s metadata row when {@code which} is negative, else alternating), and starts
+   * one 10 s later. Returns what it killed.
+   */
+  private static String killOneTabletServer(AccumuloClient client, String table,
+      CountDownLatch started, long delayMillis, int which) {
     try {
       started.await(60, TimeUnit.SECONDS);
-      Thread.sleep(300);
+      Thread.sleep(delayMillis);
       MiniAccumuloClusterImpl impl = impl();
       List<ProcessReference> tservers =
           new ArrayList<>(impl.getProcesses().get(ServerType.TABLET_SERVER));
-      ProcessReference victim = tservers.get(trial % tservers.size());
+      ProcessReference victim = which >= 0 ? tservers.get(which % tservers.size())
+          : metaRowHost(client, table, tservers);
+      String what = "tablet server pid " + victim.getProcess().pid()
+          + (which < 0 ? " (holding " + TableLayout.META_ROW + ")" : "");
       victim.getProcess().destroyForcibly().waitFor();
       impl.killProcess(ServerType.TABLET_SERVER, victim); // forget it
       Thread.sleep(10_000);
       impl.getClusterControl().start(ServerType.TABLET_SERVER);
+      return what;
     } catch (Exception e) {
       throw new IllegalStateException("could not kill and restart a tablet server", e);
     }
+  }
+
+  /** The tablet server process hosting the tablet of {@code table}'s metadata row. */
+  private static ProcessReference metaRowHost(AccumuloClient client, String table,
+      List<ProcessReference> tservers) throws Exception {
+    Locations where = client.tableOperations().locate(table,
+        List.of(new Range(TableLayout.META_ROW)));
+    String address = where.groupByTablet().keySet().stream().map(where::getTabletLocation)
+        .findFirst().orElseThrow();
+    int port = Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+    for (ProcessReference p : tservers) {
+      if (listensOn(p.getProcess().pid(), port)) {
+        return p;
+      }
+    }
+    throw new IllegalStateException("no tablet server process listens on " + address);
+  }
+
+  /** True if process {@code pid} holds the listening socket of {@code port} (from /proc). */
+  private static boolean listensOn(long pid, int port) throws IOException {
+    Set<String> inodes = new HashSet<>();
+    try (var fds = Files.list(Paths.get("/proc", Long.toString(pid), "fd"))) {
+      for (Path fd : (Iterable<Path>) fds::iterator) {
+        try {
+          String link = Files.readSymbolicLink(fd).toString();
+          if (link.startsWith("socket:[")) {
+            inodes.add(link.substring(8, link.length() - 1));
+          }
+        } catch (IOException e) {
+          // closed meanwhile
+        }
+      }
+    }
+    for (String sockets : List.of("/proc/net/tcp", "/proc/net/tcp6")) {
+      for (String line : Files.readAllLines(Paths.get(sockets))) {
+        String[] f = line.trim().split("\\s+");
+        if (f.length > 9 && f[1].contains(":") && f[3].equals("0A")
+            && Integer.parseInt(f[1].substring(f[1].lastIndexOf(':') + 1), 16) == port
+            && inodes.contains(f[9])) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   private static MiniAccumuloClusterImpl impl() throws Exception {

@@ -163,9 +163,7 @@ final class ARowReader {
       }
       if (maskFamily != null && java.util.Arrays.equals(fam, maskFamily)) {
         m = m == null ? new SideRow() : m;
-        if (mxm.maskStructure() || maskTrue(opts, k, vb)) {
-          m.add(k.getColumnQualifierData().toArray(), 0, 0, null);
-        }
+        addMaskEntry(opts, m, k, vb, new Key(k));
       }
       rowBytes += k.getSize() + vb.length;
       last = new Key(k);
@@ -215,6 +213,28 @@ final class ARowReader {
       throw new BadInputException("bad value of " + what + "(" + text(rowKey) + ", " + text(col)
           + ") in family " + family + ": " + e.getMessage() + " (codec " + c.name() + ")",
           new Key(k));
+    }
+  }
+
+  /**
+   * Adds mask entry {@code k} to {@code m} when it lets C(i,j) through, with its label, which the
+   * C entry it lets through then carries. A complemented mask lets C through where it holds no
+   * entry, and an absence cannot carry a label: a labelled entry there is refused.
+   *
+   * @param anchor where an error is reported (a key of the scanned range), or null
+   */
+  static void addMaskEntry(MultiplyIteratorOptions.Parsed opts, SideRow m, Key k, byte[] vb,
+      Key anchor) {
+    ByteSequence vis = k.getColumnVisibilityData();
+    if (vis.length() > 0 && opts.mxm().maskComplement()) {
+      throw new BadInputException("mask entry (" + text(k.getRowData().toArray()) + ", "
+          + text(k.getColumnQualifierData().toArray()) + ") of family "
+          + opts.mxm().maskFamily() + " carries the label " + text(vis.toArray())
+          + ": a complemented mask lets C through where it has no entry, and an absence cannot"
+          + " carry a label; refused (use a mask without labels, or no complement)", anchor);
+    }
+    if (opts.mxm().maskStructure() || maskTrue(opts, k, vb)) {
+      m.add(k.getColumnQualifierData().toArray(), 0, 0, vis.length() == 0 ? null : vis.toArray());
     }
   }
 

@@ -1,6 +1,7 @@
 package org.spgemm.iterators;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -14,10 +15,20 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 
 /**
- * Decides whether this iterator may act: a RUNNING job record matching the options must exist in
- * the table (only a user with WRITE on it can have put it there), B may only come from the table
- * itself or one that the table's owner listed, and the nested scan executor must be configured so
- * nested scans cannot deadlock the server's scan pool.
+ * Decides whether this iterator may act. The tablet server reads and writes with its own rights,
+ * so nothing a user can write grants authority beyond the table the job runs on (M):
+ * <ul>
+ * <li>a RUNNING job record matching the options must exist in M: only a user with WRITE on M can
+ * have put it there, and at scan scope the scan must carry the job's one-time key;
+ * <li>another table is read (B, a mask) or written (C) only if that table lists M's <em>table
+ * id</em> in its {@link TableLayout#B_READERS_PROPERTY} or {@link TableLayout#C_WRITERS_PROPERTY}
+ * property, which only a user who may alter that table can set; ids are never reused, so a table
+ * created later under a deleted table's name inherits nothing;
+ * <li>Accumulo's own tables are never read or written, whatever their properties say;
+ * <li>the nested scan executor must be configured, so nested scans cannot deadlock the server's
+ * scan pool.
+ * </ul>
+ * No field of the job record (which any writer of M controls) is trusted for any of this.
  */
 final class JobAuthorization {
 
@@ -37,7 +48,7 @@ final class JobAuthorization {
   }
 
   /**
-   * Checks a scan-scope job: the record, its one-time key, B's consent and the nested executor.
+   * Checks a scan-scope job: the record, its one-time key, consents and the nested executor.
    *
    * @throws BadInputException (anchored at {@code at}) explaining the refusal
    */
@@ -47,21 +58,29 @@ final class JobAuthorization {
       throw refuse("the job key does not match job record '" + opts.job()
           + "' in table " + table, at);
     }
+    if (opts.dryRun() && opts.table() != null) {
+      checkTableId(at); // the pre-flight of a compaction, whose passes need no nested executor
+      return;
+    }
     checkNestedExecutor(at);
   }
 
   /**
    * Checks a compaction-scope job. Starting a compaction takes WRITE on the table, so no key is
-   * needed; but its options are the caller's, so the table they name must be the one compacted
-   * (the nested scans read with the tablet server's rights), and the job record, which only a
-   * writer of this table can have put there, must match them.
+   * needed; but its options are the caller's, so the table id they name must be the one
+   * compacted, and the job record, which only a writer of this table can have put there, must
+   * match them.
    */
   void checkCompaction(String bTable) {
-    if (!table.equals(opts.table())) {
-      throw refuse("option " + MultiplyIteratorOptions.TABLE + "="
-          + opts.table() + " but the compaction is of table " + table, null);
-    }
+    checkTableId(null);
     checkRecord(bTable, null);
+  }
+
+  private void checkTableId(Key at) {
+    if (!tableId.canonical().equals(opts.table())) {
+      throw refuse("option " + MultiplyIteratorOptions.TABLE + "=" + opts.table()
+          + " but the job runs on table " + table + " (id " + tableId.canonical() + ")", at);
+    }
   }
 
   private Map<String,String> checkRecord(String bTable, Key at) {
@@ -74,48 +93,47 @@ final class JobAuthorization {
     expect(job, "c", opts.cFamily(), at);
     expect(job, "bTable", bTable, at);
     expect(job, "mode", opts.mode().name(), at);
-    requireConsent(bTable, "B", at);
+    requireConsent(bTable, "B", TableLayout.B_READERS_PROPERTY, at);
     String cTable = opts.mxm().cTable();
     if (cTable != null) {
       expect(job, "cTable", cTable, at);
-      requireWriter(job.get("principal"), cTable, at);
+      requireConsent(cTable, "C", TableLayout.C_WRITERS_PROPERTY, at);
     }
     String maskTable = opts.mxm().maskTable();
     if (maskTable != null) {
-      requireConsent(maskTable, "mask", at);
+      requireConsent(maskTable, "mask", TableLayout.B_READERS_PROPERTY, at);
     }
     return job;
   }
 
-  /** C goes into another table only for a job whose user may write that table. */
-  private void requireWriter(String principal, String cTable, Key at) {
-    try {
-      if (!client.securityOperations().hasTablePermission(principal, cTable,
-          org.apache.accumulo.core.security.TablePermission.WRITE)) {
-        throw refuse("user " + principal + " may not write C table " + cTable, at);
-      }
-    } catch (org.apache.accumulo.core.client.AccumuloException
-        | org.apache.accumulo.core.client.AccumuloSecurityException e) {
-      throw refuse("cannot check that " + principal + " may write C table " + cTable + ": "
-          + e.getMessage(), at);
-    }
-  }
-
   /**
-   * Another table may be read with the tablet server's rights only when its owner listed this
-   * table in its readers property.
+   * Another table may be read or written with the tablet server's rights only when it lists this
+   * table's id in {@code property}; Accumulo's own tables never.
    */
-  private void requireConsent(String other, String role, Key at) {
-    if (other.equals(table)) {
+  private void requireConsent(String other, String role, String property, Key at) {
+    if (other.startsWith(TableLayout.SYSTEM_NAMESPACE + ".")) {
+      throw refuse(role + " table " + other + " is one of Accumulo's own tables; multiplies"
+          + " never read or write those", at);
+    }
+    String id = client.tableOperations().tableIdMap().get(other);
+    if (id == null) {
+      throw refuse(role + " table " + other + " does not exist", at);
+    }
+    if (id.equals(tableId.canonical())) {
       return;
     }
-    String readers = readers(other, role, at);
-    if (readers == null || Arrays.stream(readers.split(",")).map(String::trim)
-        .noneMatch(table::equals)) {
-      throw refuse(table + " is not listed in " + TableLayout.CUSTOM_PREFIX
-          + TableLayout.B_READERS_PROPERTY + " of " + role + " table " + other
-          + " (its owner must list " + table + " there)", at);
+    String listed = plugins.getConfiguration(TableId.of(id)).getTableCustom(property);
+    List<String> ids = listed == null ? List.of()
+        : Arrays.stream(listed.split(",")).map(String::trim).toList();
+    if (ids.contains(tableId.canonical())) {
+      return;
     }
+    String how = property.equals(TableLayout.B_READERS_PROPERTY) ? "read" : "write";
+    throw refuse(role + " table " + other + " does not let table " + table + " (id "
+        + tableId.canonical() + ") " + how + " it: its " + TableLayout.CUSTOM_PREFIX + property
+        + " must list that id" + (ids.contains(table) ? " (it lists the name " + table
+            + "; consent is by table id, since a name can be reused)" : "")
+        + "; a user who may alter " + other + " grants it (Consent.grant)", at);
   }
 
   private void checkNestedExecutor(Key at) {
@@ -134,14 +152,6 @@ final class JobAuthorization {
     }
   }
 
-
-  private String readers(String other, String role, Key at) {
-    String id = client.tableOperations().tableIdMap().get(other);
-    if (id == null) {
-      throw refuse(role + " table " + other + " does not exist", at);
-    }
-    return plugins.getConfiguration(TableId.of(id)).getTableCustom(TableLayout.B_READERS_PROPERTY);
-  }
 
   /** True while the job's record exists and says RUNNING; cached briefly per job. */
   static boolean stillRunning(AccumuloClient client, String table, String job) {

@@ -8,6 +8,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 
 /**
@@ -46,6 +47,15 @@ public final class JobRecord {
   }
 
   /**
+   * The name of the tablet whose range is {@code r} in per-tablet records: its end row (hex), or
+   * "last", so a compaction that runs again overwrites its own record.
+   */
+  public static String tabletName(Range r) {
+    return r.isInfiniteStopKey() ? "last"
+        : HexFormat.of().formatHex(r.getEndKey().getRowData().toArray());
+  }
+
+  /**
    * A fresh one-time job key: 128 random bits. It travels only in the job's own scans (whose
    * options only the scanning user and system administrators can see); the record stores its
    * SHA-256, so reading M never reveals it, and it is void once the record is removed.
@@ -72,22 +82,20 @@ public final class JobRecord {
         storedHash.getBytes(StandardCharsets.US_ASCII));
   }
 
-  /** The fields a job record must carry for the iterator to accept a job. */
+  /**
+   * The fields a job record must carry for the iterator to accept a job: C's family, where B
+   * comes from, the mode, and (null when C goes into the job's own table) C's table. Nothing in
+   * it grants authority beyond the job's own table: writing it takes WRITE on that table, and
+   * every other table is read or written only with that table's own consent.
+   */
   public static Map<String,String> jobFields(String state, String jobKey, String cFamily,
-      String bTable, String mode, String principal) {
-    return jobFields(state, jobKey, cFamily, bTable, mode, principal, null);
-  }
-
-  /** As above, with C written into {@code cTable} (null: the job's own table). */
-  public static Map<String,String> jobFields(String state, String jobKey, String cFamily,
-      String bTable, String mode, String principal, String cTable) {
+      String bTable, String mode, String cTable) {
     Map<String,String> m = new LinkedHashMap<>();
     m.put("state", state);
     m.put("keyHash", keyHash(jobKey));
     m.put("c", cFamily);
     m.put("bTable", bTable);
     m.put("mode", mode);
-    m.put("principal", principal);
     if (cTable != null) {
       m.put("cTable", cTable);
     }
@@ -95,10 +103,14 @@ public final class JobRecord {
     return m;
   }
 
+  /**
+   * {@code key=value;...}, with {@code %}, {@code ;} and {@code =} in keys and values escaped
+   * ({@code %25}, {@code %3B}, {@code %3D}), so no family or table name can add a field.
+   */
   public static Value encode(Map<String,String> fields) {
     StringBuilder sb = new StringBuilder();
-    fields.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ";").append(k).append('=')
-        .append(v == null ? "" : v));
+    fields.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ";").append(escape(k))
+        .append('=').append(escape(v == null ? "" : v)));
     return new Value(sb.toString().getBytes(StandardCharsets.UTF_8));
   }
 
@@ -107,9 +119,23 @@ public final class JobRecord {
     for (String part : new String(v.get(), StandardCharsets.UTF_8).split(";")) {
       int eq = part.indexOf('=');
       if (eq > 0) {
-        m.put(part.substring(0, eq), part.substring(eq + 1));
+        m.put(unescape(part.substring(0, eq)), unescape(part.substring(eq + 1)));
       }
     }
     return m;
+  }
+
+  static String escape(String s) {
+    if (s.indexOf('%') < 0 && s.indexOf(';') < 0 && s.indexOf('=') < 0) {
+      return s;
+    }
+    return s.replace("%", "%25").replace(";", "%3B").replace("=", "%3D");
+  }
+
+  static String unescape(String s) {
+    if (s.indexOf('%') < 0) {
+      return s;
+    }
+    return s.replace("%3B", ";").replace("%3D", "=").replace("%25", "%");
   }
 }

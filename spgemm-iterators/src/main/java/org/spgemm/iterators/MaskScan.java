@@ -40,10 +40,7 @@ final class MaskScan {
     SideRow m = null;
     while (head != null && compare(head.getKey(), row) == 0) {
       m = m == null ? new SideRow() : m;
-      Key k = head.getKey();
-      if (opts.mxm().maskStructure() || ARowReader.maskTrue(opts, k, head.getValue().get())) {
-        m.add(k.getColumnQualifierData().toArray(), 0, 0, null);
-      }
+      ARowReader.addMaskEntry(opts, m, head.getKey(), head.getValue().get(), null);
       head = it.hasNext() ? it.next() : null;
     }
     return m;

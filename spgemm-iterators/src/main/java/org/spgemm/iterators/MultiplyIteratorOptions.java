@@ -52,6 +52,7 @@ public final class MultiplyIteratorOptions {
   public static final String COL_FIRST = "colFirst";
   public static final String COL_LAST = "colLast";
   public static final String SELECT = "select";
+  public static final String DRY_RUN = "dryRun";
 
   public static final String DEFAULT_SEMIRING = "PLUS_TIMES";
   public static final String DEFAULT_CODEC = "decimal";
@@ -78,8 +79,8 @@ public final class MultiplyIteratorOptions {
     DESCRIPTIONS.put(JOB, "id of the job record SpGEMM.multiply wrote into the table (required)");
     DESCRIPTIONS.put(JOB_KEY, "one-time key of that job; the record holds only its SHA-256, and"
         + " it is void once the job ends (required at scan scope)");
-    DESCRIPTIONS.put(TABLE, "the table the job runs on; a compaction of any other table refuses"
-        + " to compute (required at compaction scope)");
+    DESCRIPTIONS.put(TABLE, "id of the table the job runs on; a compaction of any other table"
+        + " refuses to compute (required at compaction scope)");
     DESCRIPTIONS.put(TIMESTAMP, "timestamp of the C entries a compaction writes (default: now)");
     DESCRIPTIONS.put(MODE, "multiply (write C), count (symbolic nnz per row, no writes) or"
         + " transpose (write A transposed into the C family)");
@@ -108,11 +109,11 @@ public final class MultiplyIteratorOptions {
         + " strict as that of the A entries it comes from (default: their conjunction)");
     DESCRIPTIONS.put(MASK_FAMILY, "family of this table holding the mask M of C<M> = A*B (its"
         + " rows are C's rows, read locally; default: no mask)");
-    DESCRIPTIONS.put(C_TABLE, "table the scan engine writes C into (default: this table); the"
-        + " job's user must have WRITE on it");
+    DESCRIPTIONS.put(C_TABLE, "table the scan engine writes C into (default: this table); its "
+        + TableLayout.CUSTOM_PREFIX + TableLayout.C_WRITERS_PROPERTY + " must list this table's id");
     DESCRIPTIONS.put(MASK_TABLE, "table holding the mask family, read with a scan of each"
         + " tablet's rows (default: this table, read locally); its "
-        + TableLayout.CUSTOM_PREFIX + TableLayout.B_READERS_PROPERTY + " must list this table");
+        + TableLayout.CUSTOM_PREFIX + TableLayout.B_READERS_PROPERTY + " must list this table's id");
     DESCRIPTIONS.put(MASK_STRUCTURE, "true: any stored mask entry lets C(i,j) through; false"
         + " (default): only entries whose value is not zero");
     DESCRIPTIONS.put(MASK_COMPLEMENT, "true: C(i,j) is computed where the mask does not let it"
@@ -131,6 +132,8 @@ public final class MultiplyIteratorOptions {
         + ")");
     DESCRIPTIONS.put(SCAN_THREADS, "threads of each nested B scan (default "
         + DEFAULT_SCAN_THREADS + ")");
+    DESCRIPTIONS.put(DRY_RUN, "true: only check that the job may run (its record, key, consents"
+        + " and the nested executor) and emit one entry saying so; compute and write nothing");
     DESCRIPTIONS.put(YIELD_MILLIS, "after waiting this long for a batch, yield the scan thread"
         + " so the tablet server can release memory and serve others (default "
         + DEFAULT_YIELD_MILLIS + ")");
@@ -141,7 +144,7 @@ public final class MultiplyIteratorOptions {
       String bTable, Semiring semiring, ValueCodec codecA, ValueCodec codecB, ValueCodec codecC,
       int batchBRows, int maxBatchRows, long maxBatchBytes, int threads, int scanThreads,
       long yieldMillis, String table, long timestamp, long cacheBytes, long cBufferBytes,
-      byte[] cVisibility, MxmOptions mxm) {
+      byte[] cVisibility, MxmOptions mxm, boolean dryRun) {
 
     /** The domain products are computed in: that of C's codec. */
     public Domain domain() {
@@ -207,7 +210,7 @@ public final class MultiplyIteratorOptions {
         positiveLong(options, TIMESTAMP, System.currentTimeMillis()),
         positiveLong(options, CACHE_BYTES, FROM_HEAP),
         positiveLong(options, C_BUFFER_BYTES, FROM_HEAP), visibility(options),
-        MxmOptions.parse(options));
+        MxmOptions.parse(options), MxmOptions.bool(options, DRY_RUN));
   }
 
   private static byte[] visibility(Map<String,String> options) {
@@ -369,6 +372,11 @@ public final class MultiplyIteratorOptions {
     is.addOption(SELECT, select);
   }
 
+  /** Only checks that the job may run; computes and writes nothing. */
+  public static void setDryRun(IteratorSetting is) {
+    is.addOption(DRY_RUN, "true");
+  }
+
   /** Sets one numeric option, e.g. {@code set(is, CACHE_BYTES, 64 << 20)}. */
   public static void set(IteratorSetting is, String option, long value) {
     if (!DESCRIPTIONS.containsKey(option)) {
@@ -377,11 +385,11 @@ public final class MultiplyIteratorOptions {
     is.addOption(option, Long.toString(value));
   }
 
-  /** The table a compaction-scope multiply runs on, and the timestamp of the C it writes. */
-  public static void setCompactionJob(IteratorSetting is, String jobId, String table,
+  /** The table (by id) a compaction-scope multiply runs on, and the timestamp of C. */
+  public static void setCompactionJob(IteratorSetting is, String jobId, String tableId,
       long timestamp) {
     is.addOption(JOB, jobId);
-    is.addOption(TABLE, table);
+    is.addOption(TABLE, tableId);
     is.addOption(TIMESTAMP, Long.toString(timestamp));
   }
 }

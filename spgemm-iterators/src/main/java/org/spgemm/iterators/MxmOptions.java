@@ -78,7 +78,7 @@ public record MxmOptions(String maskFamily, String maskTable, boolean maskStruct
         key(options, MultiplyIteratorOptions.COL_LAST), select, MultiplyIteratorOptions.blankToNull(options.get(MultiplyIteratorOptions.C_TABLE)));
   }
 
-  private static boolean bool(Map<String,String> options, String name) {
+  static boolean bool(Map<String,String> options, String name) {
     String v = MultiplyIteratorOptions.blankToNull(options.get(name));
     if (v == null || v.equalsIgnoreCase("false")) {
       return false;

@@ -61,13 +61,13 @@ final class MxmRowMerge {
           } else if (accum != null) {
             add(tq, integer ? accum.applyAsLong(stored.ints[q], w.intValue(p)) : 0,
                 integer ? 0 : accum.applyAsDouble(stored.fps[q], w.fpValue(p)),
-                and(stored.vis[q], tVis == null ? null : tVis[p]));
+                and(and(stored.vis[q], tVis == null ? null : tVis[p]), maskLabel(mask, tq)));
           } else {
-            addT(tq, w, p, tVis);
+            addT(tq, w, p, tVis, mask);
           }
           q++;
         } else if (keepT) {
-          addT(tq, w, p, tVis);
+          addT(tq, w, p, tVis, mask);
         }
         p++;
       } else {
@@ -101,8 +101,22 @@ final class MxmRowMerge {
         || ((mask != null && mask.find(stored.quals[q]) >= 0) != mxm.maskComplement());
     boolean keep = inMask ? mxm.accum() != null : !mxm.replace();
     if (keep) {
-      add(stored.quals[q], stored.ints[q], stored.fps[q], stored.vis[q]);
+      add(stored.quals[q], stored.ints[q], stored.fps[q],
+          inMask ? and(stored.vis[q], maskLabel(mask, stored.quals[q])) : stored.vis[q]);
     }
+  }
+
+  /**
+   * The label of the mask entry that lets C(i,j) through (null when it has none, or when the
+   * mask is complemented: a complemented mask lets through where it holds no entry, and a
+   * labelled entry there is refused when the mask is read).
+   */
+  private byte[] maskLabel(SideRow mask, byte[] col) {
+    if (mask == null || mxm.maskComplement()) {
+      return null;
+    }
+    int k = mask.find(col);
+    return k < 0 ? null : mask.vis[k];
   }
 
   private boolean keeps(byte[] row, byte[] col, RowWorkspace w, int p) {
@@ -111,9 +125,9 @@ final class MxmRowMerge {
         && s.keepsValue(integer ? (double) w.intValue(p) : w.fpValue(p)));
   }
 
-  private void addT(byte[] col, RowWorkspace w, int p, byte[][] tVis) {
+  private void addT(byte[] col, RowWorkspace w, int p, byte[][] tVis, SideRow mask) {
     add(col, integer ? w.intValue(p) : 0, integer ? 0 : w.fpValue(p),
-        tVis == null ? null : tVis[p]);
+        and(tVis == null ? null : tVis[p], maskLabel(mask, col)));
   }
 
   private void add(byte[] col, long iv, double fv, byte[] v) {

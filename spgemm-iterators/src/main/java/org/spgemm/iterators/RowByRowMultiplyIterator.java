@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.PluginEnvironment;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -96,6 +95,11 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     failed = false;
     topKey = null;
     topValue = null;
+    pipeline = null;
+    if (opts.dryRun()) {
+      dryRun(range, columnFamilies, inclusive);
+      return;
+    }
     // a scan with other options (a reader without the job key) never finds this work
     workId = opts.job() + "|" + optionsDigest + "|" + env.getTableId() + "|"
         + (range.isInfiniteStopKey() ? "+inf" : range.getEndKey().toString());
@@ -148,21 +152,50 @@ public class RowByRowMultiplyIterator implements SortedKeyValueIterator<Key,Valu
     return new Range(next, true, range.getEndKey(), range.isEndKeyInclusive());
   }
 
-  /** Wires reader, workers and pool; checks the job unless adopted work was checked already. */
-  private BatchPipeline newPipeline(PendingWork work, boolean checkJob) {
-    AccumuloClient client = TabletServerBridge.serverClient(env);
-    PluginEnvironment plugins = env.getPluginEnv();
-    String table;
+  /**
+   * The pre-flight of a job: checks it as a real run would, and emits one entry (at the first
+   * key of the range, which the client picks in the metadata row) carrying no error or the
+   * refusal. Nothing is computed or written.
+   */
+  private void dryRun(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
+      throws IOException {
+    source.seek(range, columnFamilies, inclusive);
+    Key at = source.hasTop() ? new Key(source.getTopKey()) : null;
+    failed = true; // one entry, then nothing
+    if (at == null) {
+      return;
+    }
     try {
-      table = plugins.getTableName(env.getTableId());
+      authorize(at);
+      topKey = at;
+      topValue = new Value(errorStats(null).encode());
+    } catch (BadInputException e) {
+      fail(e);
+    }
+  }
+
+  /** Checks the job (errors anchored at {@code at}); returns the table it runs on. */
+  private String authorize(Key at) {
+    String table = tableName();
+    new JobAuthorization(TabletServerBridge.serverClient(env), env.getPluginEnv(),
+        env.getTableId(), table, opts).check(opts.bTable() == null ? table : opts.bTable(), at);
+    return table;
+  }
+
+  private String tableName() {
+    try {
+      return env.getPluginEnv().getTableName(env.getTableId());
     } catch (TableNotFoundException e) {
       throw new IllegalStateException("table " + env.getTableId() + " vanished", e);
     }
+  }
+
+  /** Wires reader, workers and pool; checks the job unless adopted work was checked already. */
+  private BatchPipeline newPipeline(PendingWork work, boolean checkJob) {
+    AccumuloClient client = TabletServerBridge.serverClient(env);
+    String table = checkJob ? authorize(!work.sourceExhausted && source.hasTop()
+        ? new Key(source.getTopKey()) : null) : tableName();
     String bTable = opts.bTable() == null ? table : opts.bTable();
-    if (checkJob) {
-      Key at = !work.sourceExhausted && source.hasTop() ? new Key(source.getTopKey()) : null;
-      new JobAuthorization(client, plugins, env.getTableId(), table, opts).check(bTable, at);
-    }
     // scan iterators come and go between RPCs: budgets assume the usual number of tablets at once
     MemoryBudget budget = MemoryBudget.of(opts, Runtime.getRuntime().maxMemory(),
         MemoryBudget.MIN_TABLETS);

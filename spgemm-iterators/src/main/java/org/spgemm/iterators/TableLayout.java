@@ -30,6 +30,8 @@ public final class TableLayout {
   public static final String PROGRESS_PREFIX = "progress:";
   public static final String DONE_PREFIX = "done:";
   public static final String ERROR_PREFIX = "error:";
+  /** Per-tablet counts of a {@link FamilySweepIterator} probe. */
+  public static final String PROBE_PREFIX = "probe:";
 
   /** Name and priority of the multiply iterator in a scan or compaction setting. */
   public static final String ITERATOR_NAME = "spgemm";
@@ -38,12 +40,23 @@ public final class TableLayout {
   /** Prefix of the table properties Accumulo leaves to applications. */
   public static final String CUSTOM_PREFIX = "table.custom.";
   /**
-   * Custom property (without {@link #CUSTOM_PREFIX}) on a B table listing the tables whose
-   * multiplies may read it as B (comma separated). It lives on B, not on M, so only a user who
-   * may alter B's table (its owner or an administrator) can let another table's jobs read B with
-   * the tablet server's rights.
+   * Custom property (without {@link #CUSTOM_PREFIX}) on a table listing, by table id (comma
+   * separated), the tables whose multiplies may read it with the tablet server's rights (as B,
+   * as a mask). It lives on the table read, not on M, so only a user who may alter that table
+   * (its owner or an administrator) can consent; ids, unlike names, are never reused, so a table
+   * created later under a deleted table's name inherits nothing.
    */
   public static final String B_READERS_PROPERTY = "spgemm.readers";
+  /**
+   * Custom property (without {@link #CUSTOM_PREFIX}) on a table listing, by table id, the tables
+   * whose multiplies may write C into it with the tablet server's rights.
+   */
+  public static final String C_WRITERS_PROPERTY = "spgemm.writers";
+  /**
+   * Accumulo's own namespace (metadata, root, replication): never read or written by a multiply,
+   * whatever its properties say.
+   */
+  public static final String SYSTEM_NAMESPACE = "accumulo";
 
   /** The scan type of nested B scans, and the table property dispatching it to an executor. */
   public static final String NESTED_SCAN_TYPE = "nested";

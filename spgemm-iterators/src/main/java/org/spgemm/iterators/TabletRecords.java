@@ -1,6 +1,5 @@
 package org.spgemm.iterators;
 
-import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
@@ -27,13 +26,7 @@ final class TabletRecords {
     this.client = client;
     this.table = table;
     this.job = job;
-    this.tablet = name(tabletRange);
-  }
-
-  /** A tablet is named by its end row (hex), so a compaction run again overwrites its records. */
-  static String name(Range r) {
-    return r.isInfiniteStopKey() ? "last" : HexFormat.of().formatHex(r.getEndKey().getRowData()
-        .toArray());
+    this.tablet = JobRecord.tabletName(tabletRange);
   }
 
   /**

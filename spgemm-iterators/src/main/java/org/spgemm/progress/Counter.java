@@ -14,6 +14,13 @@ public enum Counter {
   B_REMOTE("bRemote", "bEntriesRemote", Kind.COUNT),
   PRODUCTS("products", "partialProducts", Kind.COUNT),
   C_ENTRIES("cEntries", "nnzC", Kind.COUNT),
+  /**
+   * Entries of B carrying a label (among those the caller may read): the tablet servers read B
+   * with empty authorizations, so these took no part in C. Counted by the client.
+   */
+  B_LABELLED("bLabelled", "bEntriesLabelledUnread", Kind.COUNT),
+  /** The same for a mask in another table. */
+  MASK_LABELLED("maskLabelled", "maskEntriesLabelledUnread", Kind.COUNT),
   FETCH_NANOS("fetchNs", "fetch", Kind.NANOS),
   KERNEL_NANOS("kernelNs", "kernel", Kind.NANOS),
   WRITE_NANOS("writeNs", "write", Kind.NANOS),

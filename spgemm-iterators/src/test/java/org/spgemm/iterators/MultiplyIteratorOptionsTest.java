@@ -148,7 +148,8 @@ class MultiplyIteratorOptionsTest {
         Arguments.of(MultiplyIteratorOptions.REPLACE, "maybe"),
         Arguments.of(MultiplyIteratorOptions.SELECT, "median"),
         Arguments.of(MultiplyIteratorOptions.SELECT, "valuege:x"),
-        Arguments.of(MultiplyIteratorOptions.MASK_TABLE, "T")); // without a mask family
+        Arguments.of(MultiplyIteratorOptions.MASK_TABLE, "T"), // without a mask family
+        Arguments.of(MultiplyIteratorOptions.DRY_RUN, "maybe"));
   }
 
   @ParameterizedTest(name = "{0}={1}")

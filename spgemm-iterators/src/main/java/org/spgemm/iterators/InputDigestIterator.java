@@ -1,0 +1,145 @@
+package org.spgemm.iterators;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collection;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.accumulo.core.client.IteratorSetting;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.IteratorEnvironment;
+import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+
+/**
+ * Consumes every entry of the scanned range and emits one entry, at the last key it read,
+ * whose value digests each column family seen: how many entries, an order-free 64-bit sum of
+ * their hashes (row, family, qualifier, visibility, timestamp and value), and how many carry a
+ * label. Two digests of a family differ when any entry was written, rewritten or deleted in
+ * between; a multiply takes one before and one after it computes, so a C computed from inputs
+ * that changed underneath is never reported complete. A scan resumed after the emitted key
+ * digests the rest; digests add up.
+ */
+public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
+
+  /** The digest of one family: entries, sum of entry hashes, labelled entries. */
+  public record Digest(long entries, long hashSum, long labelled) {
+    public Digest plus(Digest o) {
+      return new Digest(entries + o.entries, hashSum + o.hashSum, labelled + o.labelled);
+    }
+  }
+
+  private SortedKeyValueIterator<Key,Value> source;
+  private Key topKey;
+  private Value topValue;
+
+  public static IteratorSetting setting() {
+    return new IteratorSetting(TableLayout.ITERATOR_PRIORITY, TableLayout.ITERATOR_NAME
+        + "-digest", InputDigestIterator.class);
+  }
+
+  @Override
+  public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
+      IteratorEnvironment env) {
+    this.source = source;
+  }
+
+  @Override
+  public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
+      throws IOException {
+    source.seek(range, columnFamilies, inclusive);
+    Map<ByteSequence,long[]> sums = new LinkedHashMap<>();
+    Key last = null;
+    while (source.hasTop()) {
+      Key k = source.getTopKey();
+      long[] s = sums.computeIfAbsent(new ArrayByteSequence(k.getColumnFamilyData().toArray()),
+          f -> new long[3]);
+      s[0]++;
+      s[1] += hash(k, source.getTopValue().get());
+      s[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
+      last = new Key(k); // kept past next(), as ARowReader keeps its keys
+      source.next();
+    }
+    topKey = last;
+    topValue = last == null ? null : new Value(encode(sums));
+  }
+
+  static long hash(Key k, byte[] value) {
+    long h = 0xcbf29ce484222325L;
+    h = fnv(h, k.getRowData());
+    h = fnv(h, k.getColumnFamilyData());
+    h = fnv(h, k.getColumnQualifierData());
+    h = fnv(h, k.getColumnVisibilityData());
+    h = (h ^ k.getTimestamp()) * 0x100000001b3L;
+    for (byte b : value) {
+      h = (h ^ (b & 0xff)) * 0x100000001b3L;
+    }
+    // finalizer of MurmurHash3, so that sums of similar entries do not cancel out
+    h ^= h >>> 33;
+    h *= 0xff51afd7ed558ccdL;
+    h ^= h >>> 33;
+    h *= 0xc4ceb9fe1a85ec53L;
+    return h ^ (h >>> 33);
+  }
+
+  private static long fnv(long h, ByteSequence b) {
+    for (int i = 0; i < b.length(); i++) {
+      h = (h ^ (b.byteAt(i) & 0xff)) * 0x100000001b3L;
+    }
+    return (h ^ 0xff) * 0x100000001b3L; // a separator, so ("ab","c") differs from ("a","bc")
+  }
+
+  private static byte[] encode(Map<ByteSequence,long[]> sums) {
+    StringBuilder sb = new StringBuilder();
+    sums.forEach((f, s) -> sb.append(sb.length() == 0 ? "" : ";")
+        .append(HexFormat.of().formatHex(f.toArray())).append(':').append(s[0]).append(':')
+        .append(s[1]).append(':').append(s[2]));
+    return sb.toString().getBytes(StandardCharsets.UTF_8);
+  }
+
+  /** The digests one emitted entry carries, by family name, added into {@code into}. */
+  public static void decodeInto(Value v, Map<String,Digest> into) {
+    String s = new String(v.get(), StandardCharsets.UTF_8);
+    if (s.isEmpty()) {
+      return;
+    }
+    for (String part : s.split(";")) {
+      String[] f = part.split(":");
+      String family = new String(HexFormat.of().parseHex(f[0]), StandardCharsets.UTF_8);
+      into.merge(family, new Digest(Long.parseLong(f[1]), Long.parseLong(f[2]),
+          Long.parseLong(f[3])), Digest::plus);
+    }
+  }
+
+  @Override
+  public boolean hasTop() {
+    return topKey != null;
+  }
+
+  @Override
+  public void next() {
+    topKey = null;
+    topValue = null;
+  }
+
+  @Override
+  public Key getTopKey() {
+    return topKey;
+  }
+
+  @Override
+  public Value getTopValue() {
+    return topValue;
+  }
+
+  @Override
+  public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
+    InputDigestIterator copy = new InputDigestIterator();
+    copy.source = source.deepCopy(env);
+    return copy;
+  }
+}
