@@ -9,7 +9,7 @@ import java.util.Map;
 import org.spgemm.client.Algorithms;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
-import org.spgemm.json.JsonWriter;
+import org.spgemm.json.Json;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
@@ -122,7 +122,7 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
       }
       if (stats != null) {
         json.put("multiplies", steps.multiplies);
-        Files.writeString(stats, JsonWriter.write(json), StandardCharsets.UTF_8);
+        Files.writeString(stats, Json.write(json), StandardCharsets.UTF_8);
       }
       return differs == null ? ExitCode.OK : ExitCode.ERROR;
     }

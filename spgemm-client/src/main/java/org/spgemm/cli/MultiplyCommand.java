@@ -11,7 +11,7 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
 import org.spgemm.client.TablePlan;
-import org.spgemm.json.JsonWriter;
+import org.spgemm.json.Json;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
@@ -168,7 +168,7 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
         json.put("writeFloorSeconds", floorNanos / 1e9);
       }
       if (stats != null) {
-        Files.writeString(stats, JsonWriter.write(json), StandardCharsets.UTF_8);
+        Files.writeString(stats, Json.write(json), StandardCharsets.UTF_8);
       }
     }
     return ExitCode.OK;

@@ -13,7 +13,7 @@ import org.spgemm.client.GrrpResult;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
 import org.spgemm.client.TablePlan;
-import org.spgemm.json.JsonWriter;
+import org.spgemm.json.Json;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.partition.PartitionOptions;
@@ -184,7 +184,7 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
         json.put("rrp", rrp.toMap());
       }
       if (stats != null) {
-        Files.writeString(stats, JsonWriter.write(json), StandardCharsets.UTF_8);
+        Files.writeString(stats, Json.write(json), StandardCharsets.UTF_8);
       }
     }
     return ExitCode.OK;

@@ -4,7 +4,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import org.spgemm.json.JsonWriter;
+import org.spgemm.json.Json;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
 
@@ -124,7 +124,7 @@ public final class MultiplyResult {
 
   /** {@link #toMap()} as JSON text. */
   public String toJson() {
-    return JsonWriter.write(toMap());
+    return Json.write(toMap());
   }
 
   private static Map<String,Object> counts(BatchStats s) {

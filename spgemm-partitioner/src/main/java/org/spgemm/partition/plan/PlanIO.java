@@ -1,24 +1,33 @@
 package org.spgemm.partition.plan;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.JsonParseException;
+import com.google.gson.Strictness;
+import com.google.gson.TypeAdapter;
+import com.google.gson.TypeAdapterFactory;
+import com.google.gson.reflect.TypeToken;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.JsonWriter;
+import com.google.gson.stream.MalformedJsonException;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntFunction;
 import java.util.function.IntUnaryOperator;
 import java.util.stream.IntStream;
-import org.spgemm.json.JsonWriter;
+import org.spgemm.json.Json;
 import org.spgemm.partition.graph.BipartiteGraph;
 
 /**
- * Writes a {@link PartitionPlan} as JSON and reads it back.
+ * Writes a {@link PartitionPlan} as JSON and reads it back, through Gson and the records below.
  *
  * <pre>
  * {
@@ -34,7 +43,11 @@ import org.spgemm.partition.graph.BipartiteGraph;
  * </pre>
  *
  * <p>Split points, prefix digits and imbalances are derived data: they are written for people
- * and tools that read the file, and on reading they are recomputed and must agree.
+ * and tools that read the file. On reading, split points and prefix digits are recomputed and
+ * must agree; imbalances are recomputed from the part weights.
+ *
+ * <p>Reading is strict: standard JSON only, integers where integers belong (no quoted numbers,
+ * no fractions), and every error is one {@link IllegalArgumentException} naming the field.
  */
 public final class PlanIO {
 
@@ -45,6 +58,21 @@ public final class PlanIO {
 
   private static final String PREFIX = "invalid partition plan: ";
 
+  /** The plan file; components in the order they are written. */
+  private record PlanFile(String format, Long version, Integer parts, Integer prefixDigits,
+      String separator, List<String> splitPoints, Rows aRows, Rows bRows, Metrics metrics,
+      Metrics baseline) {}
+
+  /** Row keys and the part of each. */
+  private record Rows(List<String> keys, List<Integer> parts) {}
+
+  /** {@link PlanMetrics} as written; imbalance is derived and not read back. */
+  private record Metrics(Long cutSize, Long cutEdges, Long remoteBVolume,
+      List<Double> imbalance, List<List<Long>> partWeights) {}
+
+  private static final TypeAdapter<PlanFile> READER = new GsonBuilder()
+      .registerTypeAdapterFactory(new Checked()).create().getAdapter(PlanFile.class);
+
   private PlanIO() {}
 
   /** Writes the plan as UTF-8 JSON to a file. */
@@ -54,44 +82,28 @@ public final class PlanIO {
     }
   }
 
-  /** Writes the plan as JSON ({@link JsonWriter}); the writer is flushed, not closed. */
+  /** Writes the plan as JSON ({@link Json}); the writer is flushed, not closed. */
   static void write(PartitionPlan plan, Writer w) throws IOException {
-    Map<String,Object> m = new LinkedHashMap<>();
-    m.put("format", FORMAT);
-    m.put("version", VERSION);
-    m.put("parts", plan.parts());
-    m.put("prefixDigits", plan.prefixDigits());
-    m.put("separator", String.valueOf(PartitionPlan.SEPARATOR));
-    m.put("splitPoints", plan.splitPoints());
-    m.put("aRows", rows(plan.numARows(), plan::aRowKey, plan::aPart));
-    m.put("bRows", rows(plan.numBRows(), plan::bRowKey, plan::bPart));
-    m.put("metrics", metrics(plan.metrics()));
-    m.put("baseline", metrics(plan.baselineMetrics()));
-    w.write(JsonWriter.write(m));
+    w.write(Json.write(new PlanFile(FORMAT, (long) VERSION, plan.parts(), plan.prefixDigits(),
+        String.valueOf(PartitionPlan.SEPARATOR), plan.splitPoints(),
+        rows(plan.numARows(), plan::aRowKey, plan::aPart),
+        rows(plan.numBRows(), plan::bRowKey, plan::bPart),
+        metrics(plan.metrics()), metrics(plan.baselineMetrics()))));
     w.flush();
   }
 
-  private static Map<String,Object> rows(int n, IntFunction<String> key, IntUnaryOperator part) {
-    Map<String,Object> m = new LinkedHashMap<>();
-    m.put("keys", IntStream.range(0, n).mapToObj(key).toList());
-    m.put("parts", IntStream.range(0, n).map(part).boxed().toList());
-    return m;
+  private static Rows rows(int n, IntFunction<String> key, IntUnaryOperator part) {
+    return new Rows(IntStream.range(0, n).mapToObj(key).toList(),
+        IntStream.range(0, n).map(part).boxed().toList());
   }
 
-  private static Map<String,Object> metrics(PlanMetrics pm) {
-    Map<String,Object> m = new LinkedHashMap<>();
-    m.put("cutSize", pm.cutSize());
-    m.put("cutEdges", pm.cutEdges());
-    m.put("remoteBVolume", pm.remoteBVolume());
-    m.put("imbalance", Arrays.stream(pm.imbalance()).boxed().toList());
-    List<Object> weights = new ArrayList<>();
-    for (int p = 0; p < pm.parts(); p++) {
-      int part = p;
-      weights.add(IntStream.range(0, BipartiteGraph.NCON).mapToObj(c -> pm.partWeight(part, c))
-          .toList());
-    }
-    m.put("partWeights", weights);
-    return m;
+  private static Metrics metrics(PlanMetrics pm) {
+    List<List<Long>> weights = IntStream.range(0, pm.parts())
+        .mapToObj(p -> IntStream.range(0, BipartiteGraph.NCON)
+            .mapToObj(c -> pm.partWeight(p, c)).toList())
+        .toList();
+    return new Metrics(pm.cutSize(), pm.cutEdges(), pm.remoteBVolume(),
+        Arrays.stream(pm.imbalance()).boxed().toList(), weights);
   }
 
   /**
@@ -113,128 +125,210 @@ public final class PlanIO {
    * @throws IllegalArgumentException if the text is not a valid plan
    */
   static PartitionPlan read(Reader in) throws IOException {
-    Map<String, Object> root = object(Json.parse(in), "the plan");
-    if (!FORMAT.equals(root.get("format"))) {
-      throw bad("\"format\" must be \"" + FORMAT + "\", got " + root.get("format"));
+    PlanFile f = parse(in);
+    if (!FORMAT.equals(f.format())) {
+      throw bad("\"format\" must be \"" + FORMAT + "\", got " + f.format());
     }
-    long version = integer(root, "version");
+    long version = require(f.version(), "version");
     if (version != VERSION) {
       throw bad("unsupported version " + version + " (this reader knows version " + VERSION + ")");
     }
-    int parts = toInt(root.get("parts"), "\"parts\"");
+    int parts = require(f.parts(), "parts");
     if (parts < 1) {
       throw bad("\"parts\" must be at least 1, got " + parts);
     }
-    Map<String, Object> aRows = object(root.get("aRows"), "\"aRows\"");
-    Map<String, Object> bRows = object(root.get("bRows"), "\"bRows\"");
-    int[] aParts = ints(aRows, "parts", "aRows");
-    int[] bParts = ints(bRows, "parts", "bRows");
-    String[] aKeys = strings(aRows, "keys", "aRows");
-    String[] bKeys = strings(bRows, "keys", "bRows");
-    PlanMetrics metrics = metrics(root, "metrics", parts);
-    PlanMetrics baseline = metrics(root, "baseline", parts);
+    Rows aRows = require(f.aRows(), "aRows");
+    Rows bRows = require(f.bRows(), "bRows");
+    int[] aParts = require(aRows.parts(), "aRows.parts").stream().mapToInt(p -> p).toArray();
+    int[] bParts = require(bRows.parts(), "bRows.parts").stream().mapToInt(p -> p).toArray();
+    String[] aKeys = require(aRows.keys(), "aRows.keys").toArray(String[]::new);
+    String[] bKeys = require(bRows.keys(), "bRows.keys").toArray(String[]::new);
+    PlanMetrics metrics = metrics(f.metrics(), "metrics", parts);
+    PlanMetrics baseline = metrics(f.baseline(), "baseline", parts);
     PartitionPlan plan;
     try {
       plan = new PartitionPlan(parts, aParts, bParts, aKeys, bKeys, metrics, baseline);
     } catch (IllegalArgumentException e) {
       throw bad(e.getMessage());
     }
-    if (root.containsKey("prefixDigits")
-        && integer(root, "prefixDigits") != plan.prefixDigits()) {
-      throw bad("\"prefixDigits\" is " + root.get("prefixDigits") + " but " + parts
+    if (f.prefixDigits() != null && f.prefixDigits() != plan.prefixDigits()) {
+      throw bad("\"prefixDigits\" is " + f.prefixDigits() + " but " + parts
           + " parts use " + plan.prefixDigits());
     }
-    if (root.containsKey("separator")
-        && !String.valueOf(PartitionPlan.SEPARATOR).equals(root.get("separator"))) {
-      throw bad("unsupported separator " + root.get("separator"));
+    if (f.separator() != null
+        && !String.valueOf(PartitionPlan.SEPARATOR).equals(f.separator())) {
+      throw bad("unsupported separator " + f.separator());
     }
-    if (root.containsKey("splitPoints") && !plan.splitPoints().equals(root.get("splitPoints"))) {
+    if (f.splitPoints() != null && !plan.splitPoints().equals(f.splitPoints())) {
       throw bad("\"splitPoints\" do not match " + parts + " parts: expected "
           + plan.splitPoints());
     }
     return plan;
   }
 
-  private static PlanMetrics metrics(Map<String, Object> root, String field, int parts) {
-    Map<String, Object> m = object(root.get(field), "\"" + field + "\"");
-    List<?> rows = list(m.get("partWeights"), field + ".partWeights");
+  /** The whole text as one {@link PlanFile}; any JSON error becomes a one-line message. */
+  private static PlanFile parse(Reader r) throws IOException {
+    JsonReader in = new JsonReader(r);
+    in.setStrictness(Strictness.STRICT);
+    PlanFile f;
+    try {
+      f = READER.read(in);
+    } catch (MalformedJsonException | EOFException | JsonParseException e) {
+      // Gson's first line says what and where; its next one is a link to its guide
+      throw bad("malformed JSON: " + e.getMessage().lines().findFirst().orElse("")
+          .replace("Use JsonReader.setStrictness(Strictness.LENIENT) to accept malformed JSON",
+              "not standard JSON"));
+    }
+    boolean more;
+    try {
+      more = in.peek() != JsonToken.END_DOCUMENT;
+    } catch (MalformedJsonException e) {
+      more = true;
+    }
+    if (more) {
+      throw bad("malformed JSON: unexpected text after the end of the plan");
+    }
+    return f;
+  }
+
+  private static PlanMetrics metrics(Metrics m, String field, int parts) {
+    require(m, field);
+    List<List<Long>> rows = require(m.partWeights(), field + ".partWeights");
     if (rows.size() != parts) {
       throw bad(field + ".partWeights has " + rows.size() + " parts, expected " + parts);
     }
     long[][] w = new long[parts][BipartiteGraph.NCON];
     for (int p = 0; p < parts; p++) {
-      List<?> row = list(rows.get(p), field + ".partWeights[" + p + "]");
+      List<Long> row = rows.get(p);
       if (row.size() != BipartiteGraph.NCON) {
         throw bad(field + ".partWeights[" + p + "] must have " + BipartiteGraph.NCON + " weights");
       }
       for (int c = 0; c < BipartiteGraph.NCON; c++) {
-        w[p][c] = toLong(row.get(c), field + ".partWeights[" + p + "][" + c + "]");
+        w[p][c] = row.get(c);
       }
     }
+    long cutSize = require(m.cutSize(), field + ".cutSize");
+    long cutEdges = require(m.cutEdges(), field + ".cutEdges");
+    long remote = require(m.remoteBVolume(), field + ".remoteBVolume");
     try {
-      return new PlanMetrics(parts, integer(m, "cutSize"), integer(m, "cutEdges"),
-          integer(m, "remoteBVolume"), w);
+      return new PlanMetrics(parts, cutSize, cutEdges, remote, w);
     } catch (IllegalArgumentException e) {
-      throw e.getMessage().startsWith(PREFIX) ? e : bad(field + ": " + e.getMessage());
+      throw bad(field + ": " + e.getMessage());
     }
   }
 
-  private static int[] ints(Map<String, Object> map, String field, String where) {
-    List<?> list = list(map.get(field), where + "." + field);
-    int[] out = new int[list.size()];
-    for (int k = 0; k < out.length; k++) {
-      out[k] = toInt(list.get(k), where + "." + field + "[" + k + "]");
+  private static <T> T require(T value, String field) {
+    if (value == null) {
+      throw bad(field + " is missing");
     }
-    return out;
-  }
-
-  private static String[] strings(Map<String, Object> map, String field, String where) {
-    List<?> list = list(map.get(field), where + "." + field);
-    String[] out = new String[list.size()];
-    for (int k = 0; k < out.length; k++) {
-      if (!(list.get(k) instanceof String)) {
-        throw bad(where + "." + field + "[" + k + "] must be a string");
-      }
-      out[k] = (String) list.get(k);
-    }
-    return out;
-  }
-
-  private static long integer(Map<String, Object> map, String field) {
-    return toLong(map.get(field), "\"" + field + "\"");
-  }
-
-  private static int toInt(Object value, String what) {
-    long v = toLong(value, what);
-    if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
-      throw bad(what + " is out of range: " + v);
-    }
-    return (int) v;
-  }
-
-  private static long toLong(Object value, String what) {
-    if (!(value instanceof Long)) {
-      throw bad(what + " must be an integer, got " + value);
-    }
-    return (Long) value;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> object(Object value, String what) {
-    if (!(value instanceof Map)) {
-      throw bad(what + " must be a JSON object");
-    }
-    return (Map<String, Object>) value;
-  }
-
-  private static List<?> list(Object value, String what) {
-    if (!(value instanceof List)) {
-      throw bad(what + " must be a JSON array");
-    }
-    return (List<?>) value;
+    return value;
   }
 
   private static IllegalArgumentException bad(String message) {
     return new IllegalArgumentException(PREFIX + message);
+  }
+
+  /**
+   * Reading only what the plan records declare: an object for a record, an array for a list, a
+   * string for a String, an integer literal for an Integer or Long (in range), a number for a
+   * Double; anything else fails with the field's path and what it holds. Gson alone would accept
+   * "1" or 1.0 for an int and 1 for a string.
+   */
+  private static final class Checked implements TypeAdapterFactory {
+    @Override
+    @SuppressWarnings("unchecked")
+    public <T> TypeAdapter<T> create(Gson gson, TypeToken<T> type) {
+      Class<?> raw = type.getRawType();
+      if (raw == Integer.class || raw == Long.class) {
+        return (TypeAdapter<T>) new IntegerAdapter(raw == Integer.class);
+      }
+      JsonToken token;
+      String what;
+      if (raw.isRecord()) {
+        token = JsonToken.BEGIN_OBJECT;
+        what = "a JSON object";
+      } else if (List.class.isAssignableFrom(raw)) {
+        token = JsonToken.BEGIN_ARRAY;
+        what = "a JSON array";
+      } else if (raw == String.class) {
+        token = JsonToken.STRING;
+        what = "a string";
+      } else if (raw == Double.class) {
+        token = JsonToken.NUMBER;
+        what = "a number";
+      } else {
+        return null;
+      }
+      TypeAdapter<T> delegate = gson.getDelegateAdapter(this, type);
+      return new TypeAdapter<T>() {
+        @Override
+        public void write(JsonWriter out, T value) throws IOException {
+          delegate.write(out, value);
+        }
+
+        @Override
+        public T read(JsonReader in) throws IOException {
+          expect(in, token, what);
+          return delegate.read(in);
+        }
+      };
+    }
+  }
+
+  /** An integer literal as a Long, or an Integer when {@code narrow}. */
+  private static final class IntegerAdapter extends TypeAdapter<Number> {
+    private final boolean narrow;
+
+    IntegerAdapter(boolean narrow) {
+      this.narrow = narrow;
+    }
+
+    @Override
+    public void write(JsonWriter out, Number value) throws IOException {
+      out.value(value);
+    }
+
+    @Override
+    public Number read(JsonReader in) throws IOException {
+      String where = where(in);
+      expect(in, JsonToken.NUMBER, "an integer");
+      String text = in.nextString();
+      long v;
+      try {
+        v = Long.parseLong(text);
+      } catch (NumberFormatException e) {
+        throw bad(where + " must be an integer, got " + text);
+      }
+      if (!narrow) {
+        return v;
+      }
+      if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+        throw bad(where + " is out of range: " + v);
+      }
+      return (int) v;
+    }
+  }
+
+  private static void expect(JsonReader in, JsonToken token, String what) throws IOException {
+    JsonToken t = in.peek();
+    if (t != token) {
+      String where = where(in);
+      String got = switch (t) {
+        case BEGIN_OBJECT -> "an object";
+        case BEGIN_ARRAY -> "an array";
+        case STRING -> "\"" + in.nextString() + "\"";
+        case NUMBER -> in.nextString();
+        case BOOLEAN -> String.valueOf(in.nextBoolean());
+        case NULL -> "null";
+        default -> t.toString();
+      };
+      throw bad(where + " must be " + what + ", got " + got);
+    }
+  }
+
+  /** The JSON path of the value {@code in} is at, without Gson's leading "$.". */
+  private static String where(JsonReader in) {
+    String path = in.getPath();
+    return path.equals("$") ? "the plan" : path.substring(path.startsWith("$.") ? 2 : 1);
   }
 }

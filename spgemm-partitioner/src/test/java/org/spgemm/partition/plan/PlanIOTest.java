@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -58,9 +59,57 @@ class PlanIOTest {
         json.replaceFirst("\"cutSize\": 11", "\"cutSize\": -1"));
     assertInvalid("aRows.parts[1] must be an integer",
         json.replace("\"parts\": [0, 0, 1, 1]", "\"parts\": [0, \"x\", 1, 1]"));
-    assertInvalid("must be a JSON object", "[]");
-    assertInvalid("unexpected character 't'",
+    assertInvalid("the plan must be a JSON object, got an array", "[]");
+    assertInvalid("version must be an integer, got true",
         json.replace("\"version\": 1", "\"version\": true"));
+  }
+
+  @Test
+  void readsOnlyStrictJsonOfTheDeclaredTypes() throws IOException {
+    String json = toJson(samplePlan());
+    assertInvalid("parts must be an integer, got \"2\"",
+        json.replace("\"parts\": 2,", "\"parts\": \"2\","));
+    assertInvalid("metrics.cutSize must be an integer, got 11.0",
+        json.replaceFirst("\"cutSize\": 11", "\"cutSize\": 11.0"));
+    assertInvalid("parts is out of range: 99999999999",
+        json.replace("\"parts\": 2,", "\"parts\": 99999999999,"));
+    assertInvalid("bRows.keys[0] must be a string, got 0",
+        json.replace("[\"0\", \"1\"", "[0, \"1\""));
+    assertInvalid("baseline.partWeights[1] must be a JSON array, got null",
+        json.replace("[4, 2, 3]", "null"));
+    assertInvalid("metrics.partWeights[0] must have 3 weights",
+        json.replace("[5, 2, 7]", "[5, 2]"));
+    assertInvalid("metrics.imbalance[1] must be a number, got \"1.5\"",
+        json.replaceFirst("1\\.5,", "\"1.5\","));
+    assertInvalid("bRows is missing", json.replaceFirst("\"bRows\"", "\"cRows\""));
+    assertInvalid("malformed JSON", json.replace("\"version\": 1", "\"version\": 1 // one"));
+    assertInvalid("malformed JSON", json.replace("\"version\"", "version"));
+    assertInvalid("malformed JSON", json.replaceFirst("1\\.5", "NaN"));
+    assertInvalid("malformed JSON", json.replace("\"row ", "\"\trow "));
+    assertInvalid("malformed JSON", "");
+  }
+
+  /** A plan file written before the JSON code moved to Gson (commit c42f3ce) reads the same. */
+  @Test
+  void readsAndWritesThePlanFilesOfTheOldWriter() throws IOException {
+    String old;
+    try (var in = PlanIOTest.class.getResourceAsStream("sample-plan-v1.json")) {
+      old = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+    assertSamePlan(samplePlan(), fromJson(old));
+    assertEquals(old, toJson(samplePlan()), "the same bytes as the old writer");
+  }
+
+  @Test
+  void malformedFilesFailWithOneLineNamingTheFile(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("cut.json");
+    String json = toJson(samplePlan());
+    Files.writeString(file, json.substring(0, json.indexOf("\"bRows\"") + 12));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PlanIO.read(file));
+    assertTrue(e.getMessage().startsWith(file + ": invalid partition plan: malformed JSON: "),
+        e.getMessage());
+    assertEquals(1, e.getMessage().lines().count(), e.getMessage());
   }
 
   @Test
@@ -90,6 +139,7 @@ class PlanIOTest {
         "expected \"" + fragment + "\" in: " + e.getMessage());
     assertEquals(e.getMessage().indexOf("invalid partition plan"),
         e.getMessage().lastIndexOf("invalid partition plan"), "prefix once: " + e.getMessage());
+    assertEquals(1, e.getMessage().lines().count(), "one line: " + e.getMessage());
   }
 
   static void assertSamePlan(PartitionPlan expected, PartitionPlan actual) {
