@@ -23,6 +23,9 @@ import org.spgemm.bench.run.BenchRunner;
 import org.spgemm.bench.run.Measurement;
 import org.spgemm.bench.run.Method;
 import org.spgemm.bench.run.ResultsCsv;
+import org.spgemm.cli.FileChecks;
+import org.spgemm.client.InvalidOptionException;
+import org.spgemm.mini.EmbeddedCluster;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,8 +55,8 @@ public final class BenchMain implements Callable<Integer> {
   @Option(names = "--reps", description = "repetitions per cell, median reported (default 3)")
   Integer reps;
 
-  @Option(names = "--tservers", split = ",", description = "tablet-server counts K (default:"
-      + " 1,2 quick, 1,2,3 full)")
+  @Option(names = "--tservers", split = ",", description = "tablet-server counts K, each 1 to "
+      + EmbeddedCluster.MAX_TSERVERS + " (default: 1,2 quick, 1,2,3 full)")
   List<Integer> tservers;
 
   @Option(names = "--datasets", split = ",", description = "instead of the profile's: rmatAA:S,"
@@ -71,7 +74,8 @@ public final class BenchMain implements Callable<Integer> {
   Path graphuloJar;
 
   @Option(names = "--tserver-heap-mb", defaultValue = "1024",
-      description = "heap of each tablet server (default ${DEFAULT-VALUE})")
+      description = "heap of each tablet server, from " + EmbeddedCluster.MIN_TSERVER_HEAP_MB
+          + " MB up to this machine's memory (default ${DEFAULT-VALUE})")
   int heapMb;
 
   @Option(names = "--tablets-per-server", defaultValue = "4",
@@ -130,6 +134,11 @@ public final class BenchMain implements Callable<Integer> {
     }
     BenchConfig config;
     List<Measurement> earlier = List.of();
+    String runName = name != null ? name : quick ? "quick" : "full";
+    Path dir = outDir != null ? outDir
+        : Path.of(System.getProperty("spgemm.root", "."), "bench", "results");
+    String prefix = LocalDate.now() + "-" + runName;
+    Path csv = dir.resolve(prefix + ".csv");
     try {
       config = config();
       if (resume != null) {
@@ -138,21 +147,21 @@ public final class BenchMain implements Callable<Integer> {
               + " leave out --name and --out-dir");
         }
         earlier = ResultsCsv.read(resume);
+        csv = resume;
+        dir = csv.toAbsolutePath().getParent();
+        prefix = prefixOf(csv);
+        runName = prefix;
+        FileChecks.checkOutput(csv, "--resume");
+      } else {
+        // the results are written after hours of runs: a place that cannot take them is
+        // refused now, by creating a file there (permissions alone do not tell, e.g. /proc)
+        FileChecks.checkOutputDirectory(dir, "--out-dir");
       }
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | InvalidOptionException e) {
       err.println("bench: " + e.getMessage());
       return 2;
     }
-    String runName = name != null ? name : quick ? "quick" : "full";
-    Path dir = outDir != null ? outDir
-        : Path.of(System.getProperty("spgemm.root", "."), "bench", "results");
-    String prefix = LocalDate.now() + "-" + runName;
-    Path csv = dir.resolve(prefix + ".csv");
     if (resume != null) {
-      csv = resume;
-      dir = csv.toAbsolutePath().getParent();
-      prefix = prefixOf(csv);
-      runName = prefix;
       err.printf(Locale.ROOT, "bench: resuming %s: %d runs recorded%n", csv, earlier.size());
     }
     long t0 = System.nanoTime();
@@ -208,9 +217,9 @@ public final class BenchMain implements Callable<Integer> {
   }
 
   BenchConfig config() throws java.io.IOException {
-    if (reps != null && reps < 1 || heapMb < 128 || tabletsPerServer < 1 || verifyReps < 0) {
+    if (reps != null && reps < 1 || tabletsPerServer < 1 || verifyReps < 0) {
       throw new IllegalArgumentException("--reps, --tablets-per-server must be positive,"
-          + " --tserver-heap-mb at least 128, --verify-reps not negative");
+          + " --verify-reps not negative");
     }
     List<Dataset> ds = new ArrayList<>();
     if (datasets != null) {
@@ -223,8 +232,9 @@ public final class BenchMain implements Callable<Integer> {
       ks = List.of(RealCluster.tabletServers(clientProps, tservers, graphuloJar));
       bandwidth = bandwidth != null ? bandwidth : RealCluster.bandwidth(clientProps);
     }
-    if (ks.stream().anyMatch(k -> k < 1 || k > 8)) {
-      throw new IllegalArgumentException("--tservers must be between 1 and 8, got " + ks);
+    if (clientProps == null) {
+      // embedded clusters, all on this machine (a real cluster's K is its live tablet servers)
+      ks.forEach(k -> EmbeddedCluster.checkSize("--tservers", k, "--tserver-heap-mb", heapMb));
     }
     List<Method> ms = methods == null ? Method.defaults(graphuloJar != null)
         : methods.stream().map(Method::byLabel).distinct().toList();

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.bench.run.Measurement;
 import org.spgemm.bench.run.Method;
 import org.spgemm.bench.run.ResultsCsv;
+import org.spgemm.mini.EmbeddedCluster;
 
 /** Option errors of {@code spgemm bench}, found before any cluster starts, and --report-only. */
 class BenchMainTest {
@@ -54,6 +55,25 @@ class BenchMainTest {
     assertTrue(err().contains("leave out --name and --out-dir"), err());
     assertEquals(2, run("--resume", csv.toString(), "--report-only", csv.toString()));
     assertTrue(err().contains("exclude each other"), err());
+  }
+
+  /** Results are written after hours of runs: where no file can be created, refuse first. */
+  @Test
+  void outputPlaceIsProbedBeforeAnyClusterStarts() {
+    assertEquals(2, run("--quick", "--out-dir", "/proc/bench"));
+    assertTrue(err().contains("bench: --out-dir /proc/bench: cannot create a file in /proc"),
+        err());
+  }
+
+  @Test
+  void embeddedClusterSizesAreBoundedWithTheLimitInTheMessage() {
+    assertEquals(2, run("--tservers", "1,100"));
+    assertTrue(err().contains("bench: --tservers must be between 1 and 16, not 100"), err());
+    assertEquals(2, run("--tserver-heap-mb", "100000000"));
+    assertTrue(err().contains("bench: --tserver-heap-mb must be between 128 and "
+        + EmbeddedCluster.maxTserverHeapMb() + ", not 100000000"), err());
+    assertEquals(2, run("--tserver-heap-mb", "64"));
+    assertTrue(err().contains("--tserver-heap-mb must be between 128 and "), err());
   }
 
   @Test

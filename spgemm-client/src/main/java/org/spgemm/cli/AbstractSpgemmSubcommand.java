@@ -77,7 +77,7 @@ abstract class AbstractSpgemmSubcommand implements Callable<Integer> {
   }
 
   /** A bad argument or input file, reported as exit code 2. */
-  static final class UsageException extends RuntimeException {
+  static final class UsageException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
 
     UsageException(String message) {

@@ -7,12 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.spgemm.client.Algorithms;
+import org.spgemm.client.InvalidOptionException;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.json.Json;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -50,6 +52,13 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
   /** Output paths of the command (checked before any work), or none. */
   abstract Path[] outputs();
 
+  /**
+   * Checks the command's own arguments and the options of every multiply it will make on top of
+   * {@code base} (the API's {@code Algorithms.check*}), before any file is read or cluster
+   * started.
+   */
+  abstract void check(MultiplyOptions.Builder base);
+
   /** The inputs A and B to load as families A and B of M. */
   abstract SparseMatrix[] inputs(SparseMatrix a) throws Exception;
 
@@ -81,7 +90,13 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
   @Override
   void validate() {
     m.validate(cluster);
-    multiply.builder();
+    try {
+      check(multiply.options());
+    } catch (InvalidOptionException e) {
+      // the algorithm sets options of its own (a mask, an accumulator): say whose they are
+      throw new UsageException(getClass().getAnnotation(Command.class).name() + ": "
+          + e.getMessage());
+    }
     Path[] outs = outputs();
     Path[] all = new Path[outs.length + 1];
     String[] names = new String[outs.length + 1];

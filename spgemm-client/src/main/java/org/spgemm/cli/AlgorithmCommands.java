@@ -37,6 +37,11 @@ final class AlgorithmCommands {
     }
 
     @Override
+    void check(MultiplyOptions.Builder base) {
+      Algorithms.checkTriangles(TableLayout.A_FAMILY, COUNTS, base);
+    }
+
+    @Override
     SparseMatrix[] inputs(SparseMatrix a) {
       SparseMatrix l = lower(GraphAlgorithms.undirected(a));
       return new SparseMatrix[] {l, l};
@@ -45,10 +50,13 @@ final class AlgorithmCommands {
     @Override
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) {
-      count = Algorithms.triangles(w.client, w.table, TableLayout.A_FAMILY, "T", base, steps);
+      count = Algorithms.triangles(w.client, w.table, TableLayout.A_FAMILY, COUNTS, base, steps);
       out.println("triangles: " + count);
       return Map.of("triangles", count);
     }
+
+    /** Family of each edge's triangle count. */
+    private static final String COUNTS = "T";
 
     private long count;
 
@@ -90,6 +98,11 @@ final class AlgorithmCommands {
     }
 
     @Override
+    void check(MultiplyOptions.Builder base) {
+      Algorithms.checkKtruss(TableLayout.A_FAMILY, k, base);
+    }
+
+    @Override
     SparseMatrix[] inputs(SparseMatrix a) {
       return undirected(a);
     }
@@ -121,9 +134,17 @@ final class AlgorithmCommands {
     @Option(names = "--out", required = true, paramLabel = "J.mtx")
     Path outFile;
 
+    /** Family of J. */
+    private static final String J = "J";
+
     @Override
     Path[] outputs() {
       return new Path[] {outFile};
+    }
+
+    @Override
+    void check(MultiplyOptions.Builder base) {
+      Algorithms.checkJaccard(TableLayout.A_FAMILY, J, base);
     }
 
     @Override
@@ -135,8 +156,8 @@ final class AlgorithmCommands {
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) throws Exception {
       int n = a.rows();
-      Algorithms.jaccard(w.client, w.table, TableLayout.A_FAMILY, "J", w.keys, n, base, steps);
-      SparseMatrix jac = save(w, "J", n, n, outFile);
+      Algorithms.jaccard(w.client, w.table, TableLayout.A_FAMILY, J, w.keys, n, base, steps);
+      SparseMatrix jac = save(w, J, n, n, outFile);
       result = jac;
       out.printf("Jaccard: %d pairs written to %s%n", jac.nnz(), outFile);
       return Map.of("pairs", jac.nnz());
@@ -164,6 +185,15 @@ final class AlgorithmCommands {
     @Override
     Path[] outputs() {
       return new Path[] {outFile};
+    }
+
+    @Override
+    void check(MultiplyOptions.Builder base) {
+      if (source < 1) {
+        throw new UsageException("--source " + source + " is not a vertex (they are numbered"
+            + " from 1)");
+      }
+      Algorithms.checkBfs(TableLayout.A_FAMILY, base);
     }
 
     @Override
@@ -229,6 +259,12 @@ final class AlgorithmCommands {
     }
 
     @Override
+    void check(MultiplyOptions.Builder base) {
+      Algorithms.checkGalerkin(TableLayout.A_FAMILY, TableLayout.B_FAMILY, TableLayout.C_FAMILY,
+          base);
+    }
+
+    @Override
     SparseMatrix[] inputs(SparseMatrix a) throws Exception {
       SparseMatrix p = FileChecks.readInput(pFile, "P", multiply.codecName(), err);
       FileChecks.checkShapes(a, aFile, p, pFile);
@@ -265,6 +301,11 @@ final class AlgorithmCommands {
     @Override
     Path[] outputs() {
       return new Path[] {outFile};
+    }
+
+    @Override
+    void check(MultiplyOptions.Builder base) {
+      // one server-side transpose with the codec of --codec: the options built are all it uses
     }
 
     @Override

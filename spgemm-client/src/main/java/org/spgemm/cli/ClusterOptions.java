@@ -2,6 +2,7 @@ package org.spgemm.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import org.spgemm.mini.EmbeddedCluster;
 import picocli.CommandLine.Option;
 
 /** Where a command runs: an embedded MiniAccumuloCluster (the default) or a real instance. */
@@ -12,11 +13,14 @@ final class ClusterOptions {
   boolean embedded;
 
   @Option(names = "--tservers", defaultValue = "2",
-      description = "tablet servers of the embedded cluster (default ${DEFAULT-VALUE})")
+      description = "tablet servers of the embedded cluster, 1 to " + EmbeddedCluster.MAX_TSERVERS
+          + " (default ${DEFAULT-VALUE})")
   int tservers;
 
   @Option(names = "--tserver-heap-mb", defaultValue = "1024",
-      description = "heap of each embedded tablet server (default ${DEFAULT-VALUE})")
+      description = "heap of each embedded tablet server, from "
+          + EmbeddedCluster.MIN_TSERVER_HEAP_MB + " MB up to this machine's memory (default"
+          + " ${DEFAULT-VALUE})")
   int tserverHeapMb;
 
   @Option(names = "--client-props", description = "accumulo-client.properties of a real instance")
@@ -32,10 +36,7 @@ final class ClusterOptions {
       throw new AbstractSpgemmSubcommand.UsageException(
           "--table is required with --client-props");
     }
-    if (tservers < 1 || tserverHeapMb < 1) {
-      throw new AbstractSpgemmSubcommand.UsageException(
-          "--tservers and --tserver-heap-mb must be positive");
-    }
+    EmbeddedCluster.checkSize("--tservers", tservers, "--tserver-heap-mb", tserverHeapMb);
   }
 
   boolean isEmbedded() {

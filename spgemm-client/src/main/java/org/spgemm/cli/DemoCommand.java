@@ -2,6 +2,7 @@ package org.spgemm.cli;
 
 import java.util.Locale;
 import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Arguments;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.codec.ValueCodecs;
@@ -9,6 +10,7 @@ import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.mini.EmbeddedCluster;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -24,7 +26,8 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
   int scale;
 
   @Option(names = "--tservers", defaultValue = "2",
-      description = "tablet servers (default ${DEFAULT-VALUE})")
+      description = "tablet servers, 1 to " + EmbeddedCluster.MAX_TSERVERS
+          + " (default ${DEFAULT-VALUE})")
   int tservers;
 
   @Option(names = "--seed", defaultValue = "1",
@@ -36,9 +39,7 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
     if (scale < 1 || scale > 20) {
       throw new UsageException("--scale must be 1..20");
     }
-    if (tservers < 1) {
-      throw new UsageException("--tservers must be positive");
-    }
+    Arguments.between("--tservers", tservers, 1, EmbeddedCluster.MAX_TSERVERS);
   }
 
   @Override

@@ -2,8 +2,13 @@ package org.spgemm.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.spgemm.cli.AbstractSpgemmSubcommand.UsageException;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
@@ -16,17 +21,19 @@ import org.spgemm.matrix.ValueRules;
  * Checks of the files a command reads and writes, made before any work (no cluster starts and
  * nothing is multiplied for a path that cannot be written), and the value rules a codec imposes
  * on input files. Every refusal is one {@link UsageException} line naming the option and path.
+ * Public for the other command-line tools of the project ({@code bench}).
  */
-final class FileChecks {
+public final class FileChecks {
 
   private FileChecks() {}
 
   /**
    * Refuses an output path that cannot be written: a directory, a missing or non-directory
-   * parent, a parent or existing file without write permission, or an existing file that is not
-   * a regular file (a FIFO would block the writer).
+   * parent, an existing file that is not a regular file (a FIFO would block the writer), or a
+   * place where creating or opening the file fails ({@link #probe}; permissions alone do not
+   * tell: root may "write" anywhere in /proc).
    */
-  static void checkOutput(Path path, String option) {
+  public static void checkOutput(Path path, String option) {
     if (path == null) {
       return;
     }
@@ -44,9 +51,82 @@ final class FileChecks {
     if (Files.exists(path) && !Files.isRegularFile(path)) {
       throw new UsageException(what + ": exists and is not a regular file");
     }
-    if (Files.exists(path) ? !Files.isWritable(path) : !Files.isWritable(parent)) {
-      throw new UsageException(what + ": permission denied (cannot write "
-          + (Files.exists(path) ? "the file" : "into " + parent) + ")");
+    probe(path, parent, what);
+  }
+
+  /**
+   * Refuses an output directory (created when missing, as with {@link Files#createDirectories})
+   * in which a file cannot be created: the probe runs in the directory, or in its nearest
+   * existing ancestor.
+   */
+  public static void checkOutputDirectory(Path dir, String option) {
+    Path d = dir.toAbsolutePath().normalize();
+    while (!Files.exists(d) && d.getParent() != null) {
+      d = d.getParent();
+    }
+    if (!Files.isDirectory(d)) {
+      throw new UsageException(option + " " + dir + ": " + d + " is not a directory");
+    }
+    probeCreate(d, option + " " + dir);
+  }
+
+  /**
+   * Writes nothing but proves that {@code path} can be written: a missing file is created and
+   * deleted again; for an existing one (never truncated) a file is created and deleted beside
+   * it, and it is opened for writing.
+   */
+  private static void probe(Path path, Path parent, String what) {
+    if (!Files.exists(path)) {
+      try {
+        Files.createFile(path);
+        Files.delete(path);
+      } catch (IOException e) {
+        throw new UsageException(what + ": cannot create a file in " + parent + " ("
+            + reason(e) + ")");
+      }
+      return;
+    }
+    probeCreate(parent, what);
+    try {
+      FileChannel.open(path, StandardOpenOption.WRITE).close();
+    } catch (IOException e) {
+      throw new UsageException(what + ": cannot be opened for writing (" + reason(e) + ")");
+    }
+  }
+
+  /** Creates and deletes a hidden file in {@code dir}. */
+  private static void probeCreate(Path dir, String what) {
+    try {
+      Files.delete(Files.createTempFile(dir, ".spgemm-probe-", ".tmp"));
+    } catch (IOException e) {
+      throw new UsageException(what + ": cannot create a file in " + dir + " (" + reason(e)
+          + ")");
+    }
+  }
+
+  private static String reason(IOException e) {
+    if (e instanceof AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return e instanceof NoSuchFileException ? "the file system does not allow it" : e.toString();
+  }
+
+  /**
+   * Refuses an input other than a matrix (read only after the cluster is up, so checked first):
+   * it must be a readable regular file.
+   */
+  static void checkInput(Path path, String option) {
+    if (path == null) {
+      return;
+    }
+    String problem = !Files.exists(path) ? "no such file" : Files.isDirectory(path)
+        ? "is a directory" : !Files.isRegularFile(path) ? "is not a regular file"
+        : !Files.isReadable(path) ? "cannot be read (permission denied)" : null;
+    if (problem != null) {
+      throw new UsageException(option + " " + path + ": " + problem);
     }
   }
 

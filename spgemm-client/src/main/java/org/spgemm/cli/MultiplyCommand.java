@@ -79,8 +79,10 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
   @Override
   void validate() {
     m.validate(cluster);
-    multiply.builder(); // the API checks every multiply option before any work
-    mxm.validate();
+    // the API checks every multiply option, and all of them together, before any work
+    MultiplyOptions.Builder opts = multiply.builder();
+    mxm.validate(opts);
+    opts.build();
     if (partition != null && mxm.any()) {
       throw new UsageException("--partition multiplies C = A*B only: no mask, accumulator,"
           + " transpose or subset");

@@ -41,8 +41,9 @@ final class MultiplyOptionsMixin {
       + " a batch (default " + MultiplyIteratorOptions.DEFAULT_BATCH_B_ROWS + ")")
   Integer batchBRows;
 
-  @Option(names = "--threads", paramLabel = "N", description = "batches in flight per tablet"
-      + " (default " + MultiplyIteratorOptions.DEFAULT_THREADS + ")")
+  @Option(names = "--threads", paramLabel = "N", description = "batches in flight per tablet,"
+      + " 1 to " + MultiplyOptions.MAX_THREADS + " (default "
+      + MultiplyIteratorOptions.DEFAULT_THREADS + ")")
   Integer threads;
 
   @Option(names = "--progress-timeout", paramLabel = "SECONDS",
@@ -83,6 +84,16 @@ final class MultiplyOptionsMixin {
     set("--threads", threads, b::threads);
     set("--progress-timeout", progressTimeout, s -> b.progressTimeout(Duration.ofSeconds(s)));
     set("--nested-executor", nestedExecutor, b::nestedExecutor);
+    return b;
+  }
+
+  /**
+   * {@link #builder()}, built once so that the API checks the options together as well (a
+   * conflict between two of them is refused now, before any work).
+   */
+  MultiplyOptions.Builder options() {
+    MultiplyOptions.Builder b = builder();
+    b.build();
     return b;
   }
 

@@ -95,9 +95,12 @@ final class MxmOptionsMixin {
     }
   }
 
-  /** Checks the flags that need no cluster (before anything is loaded). */
-  void validate() {
-    apply(MultiplyOptions.builder(), KeyFormat.ofWidth(19), Long.MAX_VALUE, Long.MAX_VALUE);
+  /**
+   * Checks the flags that need no cluster (before anything is loaded), setting them on {@code
+   * b} (with keys of the widest format) so that the caller can check them with the rest.
+   */
+  void validate(MultiplyOptions.Builder b) {
+    apply(b, KeyFormat.ofWidth(19), Long.MAX_VALUE, Long.MAX_VALUE);
     if (accum != null && cIn == null) {
       throw new AbstractSpgemmSubcommand.UsageException("--accum needs --c-in (the C it"
           + " accumulates into)");
@@ -121,6 +124,7 @@ final class MxmOptionsMixin {
           + ": expected FIRST:LAST (1-based, inclusive)");
     }
     String[] out = new String[2];
+    long[] index = new long[2];
     for (int k = 0; k < 2; k++) {
       if (parts[k].isBlank()) {
         continue;
@@ -130,6 +134,7 @@ final class MxmOptionsMixin {
         if (v < 1) {
           throw new NumberFormatException();
         }
+        index[k] = v;
         out[k] = v > limit ? (k == 0 ? PAST_EVERY_KEY : null) : keys.encodeString(v - 1);
       } catch (NumberFormatException e) {
         throw new AbstractSpgemmSubcommand.UsageException(flag + " " + text + ": '" + parts[k]
@@ -138,6 +143,10 @@ final class MxmOptionsMixin {
         throw new AbstractSpgemmSubcommand.UsageException(flag + " " + text + ": "
             + e.getMessage());
       }
+    }
+    if (index[0] > 0 && index[1] > 0 && index[0] > index[1]) {
+      throw new AbstractSpgemmSubcommand.UsageException(flag + " " + text + ": the first index "
+          + index[0] + " is after the last " + index[1] + " (the range would be empty)");
     }
     return out;
   }

@@ -98,7 +98,7 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   @Override
   void validate() {
     m.validate(cluster);
-    multiply.builder(); // the API checks every multiply option before any work
+    multiply.options(); // the API checks every multiply option before any work
     if (aFile == null && cluster.isEmbedded()) {
       throw new UsageException("--a is required on an embedded cluster (it starts empty)");
     }
@@ -113,6 +113,7 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
       throw new UsageException("--multiply needs the re-keyed copy: drop --no-apply");
     }
     partitionOptions();
+    FileChecks.checkInput(planIn, "--plan");
     FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
         new String[] {"--plan-out", "--stats"}, new Path[] {planOut, stats});
   }

@@ -1,5 +1,6 @@
 package org.spgemm.cli;
 
+import org.spgemm.client.Arguments;
 import picocli.CommandLine.Option;
 
 /** Table M of a command: its name and, when the command loads it, its number of tablets. */
@@ -8,13 +9,19 @@ final class TableOptions {
   /** Name of M on an embedded cluster when --table is not given. */
   static final String DEFAULT_TABLE = "M";
 
+  /**
+   * At most this many tablets for a table a command loads: every tablet is hosted, compacted and
+   * multiplied on its own, and the inputs a command reads fit far fewer.
+   */
+  static final int MAX_TABLETS = 10_000;
+
   @Option(names = "--table", description = "table M (default " + DEFAULT_TABLE + " on an embedded"
       + " cluster; required with --client-props)")
   String table;
 
   @Option(names = "--tablets", paramLabel = "T", description = "tablets M is split into when the"
       + " command loads it (multiply: 4 per embedded tablet server, 8 on a real instance;"
-      + " partition: K)")
+      + " partition: K; at most " + MAX_TABLETS + ")")
   Integer tablets;
 
   String name() {
@@ -23,9 +30,8 @@ final class TableOptions {
 
   void validate(ClusterOptions cluster) {
     cluster.validate(table);
-    if (tablets != null && tablets < 1) {
-      throw new AbstractSpgemmSubcommand.UsageException("--tablets must be positive, not "
-          + tablets);
+    if (tablets != null) {
+      Arguments.between("--tablets", tablets, 1, MAX_TABLETS);
     }
   }
 

@@ -1,6 +1,9 @@
 package org.spgemm.client;
 
+import static org.spgemm.client.Arguments.notNull;
+
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +26,7 @@ public final class Algorithms {
     public long nanos;
 
     public MultiplyResult add(String what, MultiplyResult r) {
+      notNull("result", r);
       Map<String,Object> m = new LinkedHashMap<>();
       m.put("step", what);
       m.putAll(r.toMap());
@@ -35,6 +39,17 @@ public final class Algorithms {
   private Algorithms() {}
 
   /**
+   * Checks the arguments of {@link #triangles} without touching the cluster: its multiply's
+   * options are built, so a conflict in {@code base} (such as the scan engine, which cannot mask)
+   * is refused here.
+   *
+   * @throws InvalidOptionException naming the argument or option
+   */
+  public static void checkTriangles(String l, String out, MultiplyOptions.Builder base) {
+    trianglesStep(base, l, out);
+  }
+
+  /**
    * Triangles of an undirected graph whose strict lower triangle L is family {@code l}:
    * C&lt;L&gt; = L·L over PLUS_PAIR. Each triangle i &gt; k &gt; j forms exactly one product
    * inside the mask, and masked-out products are never formed, so the count is the number of
@@ -42,10 +57,26 @@ public final class Algorithms {
    */
   public static long triangles(AccumuloClient client, String table, String l, String out,
       MultiplyOptions.Builder base, Steps steps) {
-    MultiplyResult r = steps.add("C<L> = L*L (PLUS_PAIR)", SpGEMM.multiply(client, table,
-        base.copy().semiring("PLUS_PAIR").families(l, l, out).mask(l, MaskMode.STRUCTURE, false)
-            .build()));
-    return r.partialProducts();
+    MultiplyOptions step = trianglesStep(base, l, out);
+    check(client, table, steps);
+    return steps.add("C<L> = L*L (PLUS_PAIR)", SpGEMM.multiply(client, table, step))
+        .partialProducts();
+  }
+
+  private static MultiplyOptions trianglesStep(MultiplyOptions.Builder base, String l,
+      String out) {
+    return base(base).semiring("PLUS_PAIR").families(notNull("l", l), l, notNull("out", out))
+        .mask(l, MaskMode.STRUCTURE, false).build();
+  }
+
+  /**
+   * Checks the arguments of {@link #ktruss} without touching the cluster: k, and the options of
+   * its rounds.
+   *
+   * @throws InvalidOptionException naming the argument or option
+   */
+  public static void checkKtruss(String g, int k, MultiplyOptions.Builder base) {
+    ktrussRound(base, notNull("g", g), g + "_k1", k);
   }
 
   /**
@@ -55,23 +86,40 @@ public final class Algorithms {
    */
   public static String ktruss(AccumuloClient client, String table, String g, int k,
       MultiplyOptions.Builder base, Steps steps) {
-    if (k < 3) {
-      throw new InvalidOptionException("k-truss needs k >= 3, not " + k);
-    }
+    checkKtruss(g, k, base);
+    check(client, table, steps);
     String cur = g;
     long nnz = MatrixStore.shape(client, table, g).map(Shape::nnz).orElse(-1L);
     for (int round = 1;; round++) {
       String next = g + "_k" + round;
       MultiplyResult r = steps.add("C<C> = select(C*C >= " + (k - 2) + ") round " + round,
-          SpGEMM.multiply(client, table, base.copy().semiring("PLUS_PAIR")
-              .families(cur, cur, next).mask(cur, MaskMode.STRUCTURE, false)
-              .select("valuege:" + (k - 2)).build()));
+          SpGEMM.multiply(client, table, ktrussRound(base, cur, next, k)));
       if (r.nnzC() == nnz || r.nnzC() == 0) {
         return next;
       }
       nnz = r.nnzC();
       cur = next;
     }
+  }
+
+  private static MultiplyOptions ktrussRound(MultiplyOptions.Builder base, String cur,
+      String next, int k) {
+    if (k < 3) {
+      throw new InvalidOptionException("k must be at least 3, not " + k + " (the k-truss keeps"
+          + " the edges in at least k-2 triangles)");
+    }
+    return base(base).semiring("PLUS_PAIR").families(cur, cur, next)
+        .mask(cur, MaskMode.STRUCTURE, false).select("valuege:" + (k - 2)).build();
+  }
+
+  /**
+   * Checks the arguments of {@link #jaccard} that need no data, without touching the cluster:
+   * the families and the options of its seven multiplies.
+   *
+   * @throws InvalidOptionException naming the argument or option
+   */
+  public static void checkJaccard(String g, String out, MultiplyOptions.Builder base) {
+    jaccardSteps(base, g, out);
   }
 
   /**
@@ -84,12 +132,16 @@ public final class Algorithms {
    */
   public static void jaccard(AccumuloClient client, String table, String g, String out,
       KeyFormat keys, int n, MultiplyOptions.Builder base, Steps steps) {
+    Iterator<Map.Entry<String,MultiplyOptions>> step =
+        jaccardSteps(base, g, out).entrySet().iterator();
+    check(client, table, steps);
+    notNull("keys", keys);
+    Arguments.between("n", n, 0, Integer.MAX_VALUE);
     String p = out + "_";
     double[] one = new double[n];
     java.util.Arrays.fill(one, 1);
     MatrixStore.load(client, table, p + "1", column(one), keys, ValueCodecs.DECIMAL);
-    steps.add("d = G*1", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_PAIR")
-        .families(g, p + "1", p + "d").build()));
+    run(client, table, step.next(), steps);
     SparseMatrix d = MatrixStore.read(client, table, p + "d", n, 1, ValueCodecs.DECIMAL);
     double[] deg = new double[n];
     for (int i = 0; i < n; i++) {
@@ -97,18 +149,29 @@ public final class Algorithms {
     }
     MatrixStore.load(client, table, p + "D", diagonal(deg), keys, ValueCodecs.DECIMAL);
     MatrixStore.load(client, table, p + "I", diagonal(one), keys, ValueCodecs.DECIMAL);
-    steps.add("A' = D*G", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_TIMES")
-        .families(p + "D", g, p + "a").build()));
-    steps.add("B' = G*D", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_TIMES")
-        .families(g, p + "D", p + "b").build()));
-    steps.add("S = triu(A'*B') (MAX_PLUS)", SpGEMM.multiply(client, table, base.copy()
-        .semiring("MAX_PLUS").families(p + "a", p + "b", p + "s").select("triu").build()));
-    steps.add("S -= triu(G*G) (PLUS_PAIR)", SpGEMM.multiply(client, table, base.copy()
-        .semiring("PLUS_PAIR").families(g, g, p + "s").select("triu").accum("minus").build()));
-    steps.add("J = triu(G*G) (PLUS_PAIR)", SpGEMM.multiply(client, table, base.copy()
-        .semiring("PLUS_PAIR").families(g, g, out).select("triu").build()));
-    steps.add("J /= S*I", SpGEMM.multiply(client, table, base.copy().semiring("PLUS_TIMES")
-        .families(p + "s", p + "I", out).accum("div").build()));
+    while (step.hasNext()) {
+      run(client, table, step.next(), steps);
+    }
+  }
+
+  /** The multiplies of {@link #jaccard}, in order, by what --stats calls them. */
+  private static Map<String,MultiplyOptions> jaccardSteps(MultiplyOptions.Builder base, String g,
+      String out) {
+    notNull("g", g);
+    String p = notNull("out", out) + "_";
+    Map<String,MultiplyOptions> s = new LinkedHashMap<>();
+    s.put("d = G*1", base(base).semiring("PLUS_PAIR").families(g, p + "1", p + "d").build());
+    s.put("A' = D*G", base(base).semiring("PLUS_TIMES").families(p + "D", g, p + "a").build());
+    s.put("B' = G*D", base(base).semiring("PLUS_TIMES").families(g, p + "D", p + "b").build());
+    s.put("S = triu(A'*B') (MAX_PLUS)", base(base).semiring("MAX_PLUS")
+        .families(p + "a", p + "b", p + "s").select("triu").build());
+    s.put("S -= triu(G*G) (PLUS_PAIR)", base(base).semiring("PLUS_PAIR").families(g, g, p + "s")
+        .select("triu").accum("minus").build());
+    s.put("J = triu(G*G) (PLUS_PAIR)", base(base).semiring("PLUS_PAIR").families(g, g, out)
+        .select("triu").build());
+    s.put("J /= S*I", base(base).semiring("PLUS_TIMES").families(p + "s", p + "I", out)
+        .accum("div").build());
+    return s;
   }
 
   /** The n x 1 column holding {@code v}. */
@@ -132,6 +195,16 @@ public final class Algorithms {
   }
 
   /**
+   * Checks the arguments of {@link #bfs} that need no data, without touching the cluster: the
+   * family and the options of its level multiplies.
+   *
+   * @throws InvalidOptionException naming the argument or option
+   */
+  public static void checkBfs(String g, MultiplyOptions.Builder base) {
+    bfsLevel(base, notNull("g", g) + "_q0", g, g + "_q1", g + "_v");
+  }
+
+  /**
    * BFS levels from vertex {@code source} over the directed edges of family {@code g}: the
    * frontier is row {@code source} of a family, and each level is q&lt;¬v&gt; = q·G over
    * ANY_PAIR, masked by the visited vertices (kept in the same row of family {@code g + "_v"}).
@@ -139,6 +212,11 @@ public final class Algorithms {
    */
   public static int[] bfs(AccumuloClient client, String table, String g, int source, int n,
       KeyFormat keys, MultiplyOptions.Builder base, Steps steps) {
+    checkBfs(g, base);
+    check(client, table, steps);
+    notNull("keys", keys);
+    Arguments.between("n", n, 1, Integer.MAX_VALUE);
+    Arguments.between("source", source, 0, n - 1);
     int[] level = new int[n];
     java.util.Arrays.fill(level, -1);
     level[source] = 0;
@@ -149,9 +227,8 @@ public final class Algorithms {
     FrontierRow.write(client, table, visited, source, q, keys);
     for (int depth = 1; q.length > 0; depth++) {
       String next = g + "_q" + depth;
-      steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table, base.copy()
-          .semiring("ANY_PAIR").families(frontier, g, next)
-          .mask(visited, MaskMode.STRUCTURE, true).build()));
+      steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table,
+          bfsLevel(base, frontier, g, next, visited)));
       q = FrontierRow.read(client, table, next, source, keys);
       for (int v : q) {
         level[v] = depth;
@@ -162,6 +239,23 @@ public final class Algorithms {
     return level;
   }
 
+  private static MultiplyOptions bfsLevel(MultiplyOptions.Builder base, String frontier,
+      String g, String next, String visited) {
+    return base(base).semiring("ANY_PAIR").families(frontier, g, next)
+        .mask(visited, MaskMode.STRUCTURE, true).build();
+  }
+
+  /**
+   * Checks the arguments of {@link #galerkin} without touching the cluster: the families and the
+   * options of its two multiplies.
+   *
+   * @throws InvalidOptionException naming the argument or option
+   */
+  public static void checkGalerkin(String a, String p, String out,
+      MultiplyOptions.Builder base) {
+    galerkinSteps(base, a, p, out);
+  }
+
   /**
    * The Galerkin coarse operator Pᵀ·A·P of family {@code a} with prolongation family {@code p}:
    * AP = A·P into {@code out + "_ap"}, then Pᵀ·AP (Pᵀ by a server-side transpose) into {@code
@@ -169,10 +263,36 @@ public final class Algorithms {
    */
   public static void galerkin(AccumuloClient client, String table, String a, String p,
       String out, MultiplyOptions.Builder base, Steps steps) {
-    String ap = out + "_ap";
-    steps.add("AP = A*P", SpGEMM.multiply(client, table, base.copy().families(a, p, ap)
-        .build()));
-    steps.add("C = P'*AP", SpGEMM.multiply(client, table, base.copy().families(p, ap, out)
-        .transposeA().build()));
+    Map<String,MultiplyOptions> s = galerkinSteps(base, a, p, out);
+    check(client, table, steps);
+    for (Map.Entry<String,MultiplyOptions> step : s.entrySet()) {
+      run(client, table, step, steps);
+    }
+  }
+
+  private static Map<String,MultiplyOptions> galerkinSteps(MultiplyOptions.Builder base,
+      String a, String p, String out) {
+    String ap = notNull("out", out) + "_ap";
+    Map<String,MultiplyOptions> s = new LinkedHashMap<>();
+    s.put("AP = A*P", base(base).families(notNull("a", a), notNull("p", p), ap).build());
+    s.put("C = P'*AP", base(base).families(p, ap, out).transposeA().build());
+    return s;
+  }
+
+  /** A copy of the caller's options to set one step's on. */
+  private static MultiplyOptions.Builder base(MultiplyOptions.Builder base) {
+    return notNull("base options", base).copy();
+  }
+
+  /** Refuses a null client, table or steps. */
+  private static void check(AccumuloClient client, String table, Steps steps) {
+    SpGEMM.checkTable(client, table);
+    notNull("steps", steps);
+  }
+
+  /** Runs one named multiply and records it. */
+  private static void run(AccumuloClient client, String table,
+      Map.Entry<String,MultiplyOptions> step, Steps steps) {
+    steps.add(step.getKey(), SpGEMM.multiply(client, table, step.getValue()));
   }
 }

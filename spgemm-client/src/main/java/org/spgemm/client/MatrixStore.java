@@ -1,5 +1,7 @@
 package org.spgemm.client;
 
+import static org.spgemm.client.Arguments.notNull;
+
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -50,6 +52,10 @@ public final class MatrixStore {
 
   private static long write(AccumuloClient client, String table, String family, SparseMatrix m,
       KeyFormat keys, ValueCodec codec, boolean recordShape) {
+    checkFamily(client, table, family);
+    notNull("matrix", m);
+    notNull("keys", keys);
+    notNull("codec", codec);
     byte[] fam = family.getBytes(StandardCharsets.UTF_8);
     boolean exact = m.domain() == Domain.INT64;
     try (BatchWriter w = client.createBatchWriter(table)) {
@@ -92,6 +98,7 @@ public final class MatrixStore {
 
   /** The shape recorded for {@code family}, if a numeric loader wrote it. */
   public static Optional<Shape> shape(AccumuloClient client, String table, String family) {
+    checkFamily(client, table, family);
     return Optional.ofNullable(readMeta(client, table, TableLayout.SHAPE_PREFIX + family)).map(Shape::decode);
   }
 
@@ -123,6 +130,8 @@ public final class MatrixStore {
   static SparseMatrix read(AccumuloClient client, String table, String family, int rows,
       int cols, ValueCodec codec, UnaryOperator<String> rowKey, UnaryOperator<String> colKey,
       String context) {
+    checkFamily(client, table, family);
+    notNull("codec", codec);
     for (int attempt = 1; ; attempt++) {
       Map<String,String> before = CState.read(client, table, family);
       String state = before.get("state");
@@ -200,6 +209,12 @@ public final class MatrixStore {
       throw new SpgemmException("family " + family + " of " + table + " does not fit "
           + rows + "x" + cols + ": " + e.getMessage());
     }
+  }
+
+  /** Refuses a null client, table or family, naming it. */
+  private static void checkFamily(AccumuloClient client, String table, String family) {
+    SpGEMM.checkTable(client, table);
+    notNull("family", family);
   }
 
   private static int decode(KeyFormat parse, byte[] key, UnaryOperator<String> map) {

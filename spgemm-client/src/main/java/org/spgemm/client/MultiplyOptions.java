@@ -1,7 +1,11 @@
 package org.spgemm.client;
 
+import static org.spgemm.client.Arguments.between;
+import static org.spgemm.client.Arguments.notNull;
+
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Objects;
+import java.util.Arrays;
 import org.spgemm.algebra.BinaryOp;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
@@ -30,6 +34,18 @@ public final class MultiplyOptions {
   public static final int DEFAULT_PROGRESS_TIMEOUT_SECONDS = 600;
   public static final Duration DEFAULT_PROGRESS_TIMEOUT =
       Duration.ofSeconds(DEFAULT_PROGRESS_TIMEOUT_SECONDS);
+  /**
+   * At most this many batches in flight per tablet ({@link Builder#threads}): each holds a batch
+   * of A, its B panel and a kernel workspace on the tablet server.
+   */
+  public static final int MAX_THREADS = 256;
+  /** At most this many threads per nested B scan ({@link Builder#threads(int, int)}). */
+  public static final int MAX_SCAN_THREADS = 256;
+  /**
+   * At most this many tablets multiplied at once from one client ({@link
+   * Builder#tabletParallelism}): each is a client thread waiting on its tablet.
+   */
+  public static final int MAX_TABLET_PARALLELISM = 1024;
 
   final String semiring;
   final String codecA;
@@ -212,6 +228,7 @@ public final class MultiplyOptions {
 
     /** A built-in name (PLUS_TIMES, MIN_PLUS, ..., "plus-times" also works) or class:fqcn. */
     public Builder semiring(String name) {
+      notNull("semiring", name);
       try {
         Semirings.forName(name);
       } catch (IllegalArgumentException e) {
@@ -222,27 +239,27 @@ public final class MultiplyOptions {
     }
 
     public Builder semiring(Semiring s) {
-      this.semiring = Semirings.nameOf(s);
+      this.semiring = Semirings.nameOf(notNull("semiring", s));
       return this;
     }
 
     /** Codec of A, B and C: decimal (D4M strings), long (8 bytes), double (8 bytes). */
     public Builder codec(String name) {
-      this.codec = checkCodec(name);
+      this.codec = checkCodec("codec", name);
       return this;
     }
 
     public Builder codecs(String a, String b, String c) {
-      this.codecA = checkCodec(a);
-      this.codecB = checkCodec(b);
-      this.codecC = checkCodec(c);
+      this.codecA = checkCodec("codec of A", a);
+      this.codecB = checkCodec("codec of B", b);
+      this.codecC = checkCodec("codec of C", c);
       return this;
     }
 
     public Builder families(String a, String b, String c) {
-      this.aFamily = Objects.requireNonNull(a);
-      this.bFamily = Objects.requireNonNull(b);
-      this.cFamily = Objects.requireNonNull(c);
+      this.aFamily = notNull("family of A", a);
+      this.bFamily = notNull("family of B", b);
+      this.cFamily = notNull("family of C", c);
       return this;
     }
 
@@ -273,7 +290,7 @@ public final class MultiplyOptions {
         throw new InvalidOptionException("mask family must not be empty");
       }
       this.maskFamily = family;
-      this.maskMode = Objects.requireNonNull(mode);
+      this.maskMode = notNull("mask mode", mode);
       this.maskComplement = complement;
       return this;
     }
@@ -284,7 +301,7 @@ public final class MultiplyOptions {
      * accumulation and replace, which read the stored C locally, are not available.
      */
     public Builder cTable(String table) {
-      this.cTable = Objects.requireNonNull(table);
+      this.cTable = notNull("C table", table);
       return this;
     }
 
@@ -294,8 +311,9 @@ public final class MultiplyOptions {
      * table.custom.spgemm.readers} must list M, as for a B table.
      */
     public Builder mask(String table, String family, MaskMode mode, boolean complement) {
+      notNull("mask table", table);
       mask(family, mode, complement);
-      this.maskTable = Objects.requireNonNull(table);
+      this.maskTable = table;
       return this;
     }
 
@@ -305,6 +323,7 @@ public final class MultiplyOptions {
      * names: {@link BinaryOps#names()}.
      */
     public Builder accum(String op) {
+      notNull("accum", op);
       try {
         this.accum = BinaryOps.nameOf(BinaryOps.forName(op));
       } catch (IllegalArgumentException e) {
@@ -314,7 +333,7 @@ public final class MultiplyOptions {
     }
 
     public Builder accum(BinaryOp op) {
-      this.accum = BinaryOps.nameOf(op);
+      this.accum = BinaryOps.nameOf(notNull("accum", op));
       return this;
     }
 
@@ -339,15 +358,20 @@ public final class MultiplyOptions {
       return this;
     }
 
-    /** Only rows of A with keys in [first, last] (inclusive; null = open end), D4M style. */
+    /**
+     * Only rows of A with keys in [first, last] (inclusive; null = open end), D4M style. A first
+     * key that sorts after the last is refused (the range would select nothing).
+     */
     public Builder rows(String first, String last) {
+      inOrder("rows", first, last);
       this.rowFirst = first;
       this.rowLast = last;
       return this;
     }
 
-    /** Only columns of B with keys in [first, last] (inclusive; null = open end). */
+    /** Only columns of B with keys in [first, last] (inclusive; null = open end), in order. */
     public Builder columns(String first, String last) {
+      inOrder("columns", first, last);
       this.colFirst = first;
       this.colLast = last;
       return this;
@@ -358,6 +382,7 @@ public final class MultiplyOptions {
      * offdiag, valuege:X (see {@link Select}).
      */
     public Builder select(String form) {
+      notNull("select", form);
       try {
         this.select = Select.parse(form).form();
       } catch (IllegalArgumentException e) {
@@ -368,7 +393,7 @@ public final class MultiplyOptions {
 
     /** The engine: {@link Engine#COMPACTION} (default) or {@link Engine#SCAN}. */
     public Builder engine(Engine engine) {
-      this.engine = Objects.requireNonNull(engine);
+      this.engine = notNull("engine", engine);
       this.engineSet = true;
       return this;
     }
@@ -391,6 +416,7 @@ public final class MultiplyOptions {
      * (the multiply fails otherwise), so no label is ever dropped.
      */
     public Builder cVisibility(String visibility) {
+      notNull("cVisibility", visibility);
       try {
         new org.apache.accumulo.core.security.ColumnVisibility(visibility);
       } catch (IllegalArgumentException e) {
@@ -458,32 +484,35 @@ public final class MultiplyOptions {
       return this;
     }
 
-    /** Batches in flight per tablet. */
+    /** Batches in flight per tablet: 1 to {@link #MAX_THREADS}. */
     public Builder threads(int threads) {
-      this.threads = positive("threads", threads);
+      this.threads = between("threads", threads, 1, MAX_THREADS);
       return this;
     }
 
-    /** Batches in flight per tablet, and threads of each nested B scan. */
+    /**
+     * Batches in flight per tablet (1 to {@link #MAX_THREADS}), and threads of each nested B scan
+     * (1 to {@link #MAX_SCAN_THREADS}).
+     */
     public Builder threads(int threads, int scanThreads) {
-      this.threads = positive("threads", threads);
-      this.scanThreads = positive("scanThreads", scanThreads);
+      this.threads = between("threads", threads, 1, MAX_THREADS);
+      this.scanThreads = between("scanThreads", scanThreads, 1, MAX_SCAN_THREADS);
       return this;
     }
 
-    /** Tablets multiplied at once from this client. */
+    /** Tablets multiplied at once from this client: 1 to {@link #MAX_TABLET_PARALLELISM}. */
     public Builder tabletParallelism(int n) {
-      this.tabletParallelism = positive("tabletParallelism", n);
+      this.tabletParallelism = between("tabletParallelism", n, 1, MAX_TABLET_PARALLELISM);
       return this;
     }
 
     public Builder nestedExecutor(String name) {
-      this.nestedExecutor = Objects.requireNonNull(name);
+      this.nestedExecutor = notNull("nestedExecutor", name);
       return this;
     }
 
     public Builder listener(ProgressListener listener) {
-      this.listener = Objects.requireNonNull(listener);
+      this.listener = notNull("listener", listener);
       return this;
     }
 
@@ -497,8 +526,9 @@ public final class MultiplyOptions {
       }
       boolean merges = maskFamily != null || accum != null || replace;
       if (merges && engine == Engine.SCAN) {
-        throw new InvalidOptionException("mask, accum and replace need the compaction engine:"
-            + " the pass writing C reads the stored C and the mask locally");
+        throw new InvalidOptionException("mask, accum and replace need the compaction engine,"
+            + " not the scan engine" + (cTable != null ? " (which C in another table needs)" : "")
+            + ": the pass writing C reads the stored C and the mask locally");
       }
       return new MultiplyOptions(this);
     }
@@ -520,11 +550,21 @@ public final class MultiplyOptions {
       }
     }
 
-    private static String checkCodec(String name) {
+    private static String checkCodec(String what, String name) {
+      notNull(what, name);
       try {
         return ValueCodecs.forName(name).name();
       } catch (IllegalArgumentException e) {
         throw new InvalidOptionException(e.getMessage());
+      }
+    }
+
+    /** Refuses a range whose first key sorts after its last (as Accumulo orders keys). */
+    private static void inOrder(String what, String first, String last) {
+      if (first != null && last != null && Arrays.compareUnsigned(
+          first.getBytes(StandardCharsets.UTF_8), last.getBytes(StandardCharsets.UTF_8)) > 0) {
+        throw new InvalidOptionException(what + ": first key '" + first + "' sorts after last"
+            + " key '" + last + "', so the range is empty");
       }
     }
 

@@ -1,5 +1,7 @@
 package org.spgemm.client;
 
+import static org.spgemm.client.Arguments.notNull;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -83,9 +85,9 @@ public final class Partitioner {
   /** As above, choosing where nnz(c_i) is counted. */
   public static TablePlan plan(AccumuloClient client, String table, int k,
       PartitionOptions opts, MultiplyOptions multiply, Symbolic symbolic) {
-    if (client == null || table == null || multiply == null || symbolic == null) {
-      throw new InvalidOptionException("client, table and multiply options must not be null");
-    }
+    SpGEMM.checkTable(client, table);
+    notNull("multiply options", multiply);
+    notNull("symbolic", symbolic);
     if (k < 1) {
       throw new InvalidOptionException("the number of parts must be at least 1, got " + k);
     }
@@ -143,10 +145,9 @@ public final class Partitioner {
    */
   public static TablePlan readPlan(AccumuloClient client, String table, Path file,
       MultiplyOptions multiply) throws IOException {
-    if (client == null || table == null || file == null || multiply == null) {
-      throw new InvalidOptionException("client, table, file and multiply options must not be"
-          + " null");
-    }
+    SpGEMM.checkTable(client, table);
+    notNull("file", file);
+    notNull("multiply options", multiply);
     checkBInTable(multiply, table);
     try {
       PartitionPlan plan = PlanIO.read(file);

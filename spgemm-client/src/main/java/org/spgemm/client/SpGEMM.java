@@ -1,5 +1,7 @@
 package org.spgemm.client;
 
+import static org.spgemm.client.Arguments.notNull;
+
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.iterators.JobRecord;
@@ -25,6 +27,8 @@ public final class SpGEMM {
 
   public static MultiplyResult multiply(AccumuloClient client, String table,
       MultiplyOptions opts) {
+    checkTable(client, table);
+    notNull("options", opts);
     MultiplyOptions given = Transposes.write(client, table, opts);
     return new MultiplyRun(client, table, given, MultiplyIteratorOptions.Mode.MULTIPLY)
         .run(null);
@@ -38,6 +42,9 @@ public final class SpGEMM {
    */
   public static MultiplyResult transpose(AccumuloClient client, String table, String family,
       String toFamily, String codec) {
+    checkTable(client, table);
+    notNull("family", family);
+    notNull("toFamily", toFamily);
     MultiplyOptions opts = MultiplyOptions.builder().codec(codec)
         .families(family, family, toFamily).engine(Engine.SCAN).build();
     return new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.TRANSPOSE)
@@ -50,6 +57,8 @@ public final class SpGEMM {
    */
   public static Map<String,Long> countRowNnz(AccumuloClient client, String table,
       MultiplyOptions opts) {
+    checkTable(client, table);
+    notNull("options", opts);
     Map<String,Long> counts = new java.util.concurrent.ConcurrentHashMap<>();
     new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.COUNT)
         .run((row, stats) -> counts.put(row, stats.get(Counter.ROW_NNZ)));
@@ -58,11 +67,19 @@ public final class SpGEMM {
 
   /** State of a C family: RUNNING, COMPLETE or FAILED (with details), or empty if never set. */
   public static Map<String,String> cState(AccumuloClient client, String table, String cFamily) {
+    checkTable(client, table);
+    notNull("cFamily", cFamily);
     return CState.read(client, table, cFamily);
   }
 
   /** True when the C family holds the finished result of a multiply. */
   public static boolean isComplete(AccumuloClient client, String table, String cFamily) {
     return JobRecord.State.COMPLETE.name().equals(cState(client, table, cFamily).get("state"));
+  }
+
+  /** Refuses a null client or table, naming it. */
+  static void checkTable(AccumuloClient client, String table) {
+    notNull("client", client);
+    notNull("table", table);
   }
 }

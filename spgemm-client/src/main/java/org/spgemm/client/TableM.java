@@ -1,5 +1,7 @@
 package org.spgemm.client;
 
+import static org.spgemm.client.Arguments.notNull;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -34,16 +36,18 @@ public final class TableM {
    */
   public static void create(AccumuloClient client, String table, Collection<String> families,
       Collection<String> splits) {
+    SpGEMM.checkTable(client, table);
+    notNull("families", families);
     Map<String,Set<Text>> groups = new HashMap<>();
     for (String f : families) {
-      groups.put(f, Set.of(new Text(f)));
+      groups.put(notNull("family", f), Set.of(new Text(f)));
     }
     NewTableConfiguration ntc = new NewTableConfiguration().setLocalityGroups(groups)
         .setProperties(Map.of(TableLayout.NESTED_DISPATCH_PROPERTY,
             TableLayout.DEFAULT_NESTED_EXECUTOR, TableLayout.COMPRESSION_PROPERTY, TableLayout.COMPRESSION));
     if (splits != null && !splits.isEmpty()) {
       SortedSet<Text> s = new TreeSet<>();
-      splits.forEach(x -> s.add(new Text(x)));
+      splits.forEach(x -> s.add(new Text(notNull("split", x))));
       ntc = ntc.withSplits(s);
     }
     try {
@@ -61,8 +65,10 @@ public final class TableM {
   }
 
   public static void addSplits(AccumuloClient client, String table, Collection<String> splits) {
+    SpGEMM.checkTable(client, table);
+    notNull("splits", splits);
     SortedSet<Text> s = new TreeSet<>();
-    splits.forEach(x -> s.add(new Text(x)));
+    splits.forEach(x -> s.add(new Text(notNull("split", x))));
     try {
       client.tableOperations().addSplits(table, s);
     } catch (TableNotFoundException e) {

@@ -2,6 +2,7 @@ package org.spgemm.mini;
 
 import java.io.File;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import org.apache.accumulo.minicluster.MemoryUnit;
 import org.apache.accumulo.minicluster.MiniAccumuloCluster;
 import org.apache.accumulo.minicluster.MiniAccumuloConfig;
 import org.apache.accumulo.minicluster.ServerType;
+import org.spgemm.client.Arguments;
 import org.spgemm.iterators.TableLayout;
 
 /**
@@ -28,6 +30,15 @@ import org.spgemm.iterators.TableLayout;
 public final class EmbeddedCluster implements AutoCloseable {
 
   public static final String ROOT_PASSWORD = "spgemm-embedded";
+
+  /**
+   * At most this many tablet servers: each is a JVM of its own on this one machine, next to
+   * ZooKeeper, the manager and the client.
+   */
+  public static final int MAX_TSERVERS = 16;
+
+  /** The smallest tablet-server heap (MB) that starts and multiplies small matrices. */
+  public static final int MIN_TSERVER_HEAP_MB = 128;
 
   private static final String VFS_CLASS_LOADER =
       "org.apache.accumulo.start.classloader.vfs.AccumuloVFSClassLoader";
@@ -57,6 +68,7 @@ public final class EmbeddedCluster implements AutoCloseable {
   /** As above, with jars added to the servers' classpath (iterators of other projects). */
   public static EmbeddedCluster start(int tservers, int tserverHeapMb, List<Path> serverJars)
       throws IOException, InterruptedException {
+    checkSize("tservers", tservers, "tserverHeapMb", tserverHeapMb); // before making a directory
     Path dir = Files.createTempDirectory("spgemm-mac-");
     return start(dir, tservers, tserverHeapMb, System.getenv("SPGEMM_KEEP_CLUSTER") == null,
         serverJars);
@@ -69,6 +81,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   public static EmbeddedCluster start(Path dir, int tservers, int tserverHeapMb,
       boolean deleteOnClose, List<Path> serverJars) throws IOException, InterruptedException {
+    checkSize("tservers", tservers, "tserverHeapMb", tserverHeapMb);
     MiniAccumuloConfig cfg = new MiniAccumuloConfig(dir.toFile(), ROOT_PASSWORD);
     cfg.setNumTservers(tservers);
     List<String> classpath = new ArrayList<>();
@@ -93,6 +106,24 @@ public final class EmbeddedCluster implements AutoCloseable {
           + "/*.err): " + e.getMessage(), e);
     }
     return new EmbeddedCluster(mac, dir, deleteOnClose, hook);
+  }
+
+  /**
+   * Refuses a cluster this machine cannot hold: 1 to {@link #MAX_TSERVERS} tablet servers, each
+   * with a heap of {@link #MIN_TSERVER_HEAP_MB} MB up to this machine's memory ({@link
+   * #maxTserverHeapMb()}). The names are those of the caller's arguments or flags.
+   *
+   * @throws org.spgemm.client.InvalidOptionException naming the argument and its limits
+   */
+  public static void checkSize(String tserversName, int tservers, String heapName, int heapMb) {
+    Arguments.between(tserversName, tservers, 1, MAX_TSERVERS);
+    Arguments.between(heapName, heapMb, MIN_TSERVER_HEAP_MB, maxTserverHeapMb());
+  }
+
+  /** The largest tablet-server heap (MB): the memory of this machine (or of its container). */
+  public static int maxTserverHeapMb() {
+    return (int) Math.min(Integer.MAX_VALUE, ((com.sun.management.OperatingSystemMXBean)
+        ManagementFactory.getOperatingSystemMXBean()).getTotalMemorySize() >> 20);
   }
 
   /**

@@ -16,6 +16,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,8 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The table of bad inputs (issues 14 and 15): each case runs the command line as bin/spgemm does
  * and checks its exit code and its one line on stderr, which names the problem and where. Every
- * case but the last (an unreachable cluster) fails before a cluster is involved: multiply and
- * partition runs get a --client-props file
+ * case but the last two (ZooKeeper not answering) fails before a cluster is involved: runs of
+ * commands that use a cluster get a --client-props file
  * that does not exist, so a case whose input wrongly passed would end with "cannot read
  * .../no-cluster.properties" and fail its message check instead of starting a cluster. README's
  * "Exit codes" table lists the same cases ({@link #readmeListsEveryCase}).
@@ -37,6 +38,10 @@ class BadInputCasesTest {
 
   @TempDir
   static Path dir;
+
+  /** Commands that start or contact a cluster once their checks pass. */
+  private static final Set<String> CLUSTER_COMMANDS = Set.of("multiply", "partition",
+      "transpose", "triangles", "ktruss", "jaccard", "bfs", "galerkin");
 
   private static final String REAL = "%%MatrixMarket matrix coordinate real general\n";
   private static final String INT = "%%MatrixMarket matrix coordinate integer general\n";
@@ -73,7 +78,11 @@ class BadInputCasesTest {
         c("unknown engine", m + "ok.mtx --out {d}/c.mtx --engine mapreduce", 2,
             "--engine: unknown engine 'mapreduce'; known: compaction, scan"),
         c("non-positive count", m + "ok.mtx --out {d}/c.mtx --tablets 0", 2,
-            "--tablets must be positive, not 0"),
+            "--tablets must be between 1 and 10000, not 0"),
+        c("too many tablets", m + "ok.mtx --out {d}/c.mtx --tablets 20000", 2,
+            "--tablets must be between 1 and 10000, not 20000"),
+        c("too many threads", m + "ok.mtx --out {d}/c.mtx --threads 100000", 2,
+            "--threads: threads must be between 1 and 256, not 100000"),
         c("non-positive batch size", m + "ok.mtx --out {d}/c.mtx --batch-b-rows 0", 2,
             "--batch-b-rows: batchBRows must be positive, not 0"),
         c("--embedded with --client-props", m + "ok.mtx --out {d}/c.mtx --embedded"
@@ -82,7 +91,13 @@ class BadInputCasesTest {
         c("--client-props without --table", m + "ok.mtx --out {d}/c.mtx --client-props"
             + " {d}/x.properties", 2, "--table is required with --client-props"),
         c("no tablet servers", m + "ok.mtx --out {d}/c.mtx --tservers 0", 2,
-            "--tservers and --tserver-heap-mb must be positive"),
+            "--tservers must be between 1 and 16, not 0"),
+        c("too many tablet servers for one machine", m + "ok.mtx --out {d}/c.mtx --tservers 1000",
+            2, "--tservers must be between 1 and 16, not 1000"),
+        c("tablet-server heap too small", m + "ok.mtx --out {d}/c.mtx --tserver-heap-mb 100", 2,
+            "--tserver-heap-mb must be between 128 and "),
+        c("tablet-server heap beyond the machine's memory", m + "ok.mtx --out {d}/c.mtx"
+            + " --tserver-heap-mb 100000000", 2, "--tserver-heap-mb must be between 128 and "),
         c("--partition-table without --partition", m + "ok.mtx --out {d}/c.mtx"
             + " --partition-table T", 2, "--partition-table needs --partition"),
         c("--tablets-per-part without --partition", m + "ok.mtx --out {d}/c.mtx"
@@ -104,8 +119,38 @@ class BadInputCasesTest {
             "--rows 5: expected FIRST:LAST (1-based, inclusive)"),
         c("--cols index not positive", m + "ok.mtx --out {d}/c.mtx --cols 0:2", 2,
             "--cols 0:2: '0' is not a positive index"),
+        c("reversed --rows", m + "ok.mtx --out {d}/c.mtx --rows 3:1", 2,
+            "--rows 3:1: the first index 3 is after the last 1 (the range would be empty)"),
+        c("reversed --cols", m + "ok.mtx --out {d}/c.mtx --cols 2:1", 2,
+            "--cols 2:1: the first index 2 is after the last 1 (the range would be empty)"),
+        c("--mask with --engine scan", m + "ok.mtx --out {d}/c.mtx --engine scan --mask"
+            + " {d}/ok.mtx", 2, "mask, accum and replace need the compaction engine, not the"
+            + " scan engine"),
+        c("--accum with --engine scan", m + "ok.mtx --out {d}/c.mtx --engine scan --accum plus"
+            + " --c-in {d}/ok.mtx", 2, "mask, accum and replace need the compaction engine, not"
+            + " the scan engine"),
         c("--partition with a mask", m + "ok.mtx --out {d}/c.mtx --partition 2 --mask {d}/ok.mtx", 2,
             "--partition multiplies C = A*B only: no mask, accumulator, transpose or subset"),
+        c("partition --plan does not exist", "partition --a {d}/ok.mtx --parts 2 --plan"
+            + " {d}/missing-plan.json", 2, "--plan {d}/missing-plan.json: no such file"),
+        // graph commands: their own arguments, and every option against the multiplies they make
+        c("triangles with --engine scan (it masks)", "triangles --a {d}/ok.mtx --engine scan", 2,
+            "triangles: mask, accum and replace need the compaction engine, not the scan engine"),
+        c("ktruss with --engine scan (it masks)", "ktruss --a {d}/ok.mtx --k 3 --out {d}/t.mtx"
+            + " --engine scan", 2, "ktruss: mask, accum and replace need the compaction engine"),
+        c("ktruss --k below 3", "ktruss --a {d}/ok.mtx --k -5 --out {d}/t.mtx", 2,
+            "ktruss: k must be at least 3, not -5 (the k-truss keeps the edges in at least k-2"
+                + " triangles)"),
+        c("jaccard with --engine scan (it accumulates)", "jaccard --a {d}/ok.mtx --out"
+            + " {d}/j.mtx --engine scan", 2, "jaccard: mask, accum and replace need the"
+            + " compaction engine"),
+        c("bfs with --engine scan (it masks)", "bfs --a {d}/ok.mtx --source 1 --out {d}/l.txt"
+            + " --engine scan", 2, "bfs: mask, accum and replace need the compaction engine"),
+        c("bfs --source 0", "bfs --a {d}/ok.mtx --source 0 --out {d}/l.txt", 2,
+            "--source 0 is not a vertex (they are numbered from 1)"),
+        c("galerkin with too many threads", "galerkin --a {d}/ok.mtx --p {d}/ok.mtx --out"
+            + " {d}/c.mtx --threads 257", 2, "--threads: threads must be between 1 and 256, not"
+            + " 257"),
         // output paths, all checked before any work
         c("--out is a directory", m + "ok.mtx --out {d}/dir", 2, "--out {d}/dir: is a directory"),
         c("--out in a missing directory", m + "ok.mtx --out {d}/nowhere/c.mtx", 2,
@@ -123,6 +168,20 @@ class BadInputCasesTest {
             "--stats {d}/dir: is a directory"),
         c("--stats is --out", m + "ok.mtx --out {d}/c.mtx --stats {d}/c.mtx", 2,
             "--stats {d}/c.mtx is the same file as --out"),
+        c("--out where no file can be created (/proc)", m + "ok.mtx --out /proc/c.mtx", 2,
+            "--out /proc/c.mtx: cannot create a file in /proc"),
+        c("--stats where no file can be created (/proc)", m + "ok.mtx --out {d}/c.mtx --stats"
+            + " /proc/s.json", 2, "--stats /proc/s.json: cannot create a file in /proc"),
+        c("--out beside an existing /proc file", m + "ok.mtx --out /proc/version", 2,
+            "--out /proc/version: cannot create a file in /proc"),
+        c("transpose --out in /proc", "transpose --a {d}/ok.mtx --out /proc/t.mtx", 2,
+            "--out /proc/t.mtx: cannot create a file in /proc"),
+        c("triangles --stats in /proc", "triangles --a {d}/ok.mtx --stats /proc/s.json", 2,
+            "--stats /proc/s.json: cannot create a file in /proc"),
+        c("partition --plan-out in /proc", "partition --a {d}/ok.mtx --parts 2 --plan-out"
+            + " /proc/plan.json", 2, "--plan-out /proc/plan.json: cannot create a file in /proc"),
+        c("generate --out in /proc", "generate rmat --scale 4 --seed 1 --out /proc/r.mtx", 2,
+            "--out /proc/r.mtx: cannot create a file in /proc"),
         c("generate --out in a missing directory", "generate rmat --scale 4 --seed 1 --out"
             + " {d}/nowhere/r.mtx", 2, "--out {d}/nowhere/r.mtx: directory {d}/nowhere does not"
             + " exist"),
@@ -224,8 +283,11 @@ class BadInputCasesTest {
         c("--client-props is a directory", m + "ok.mtx --out {d}/c.mtx --client-props {d}/dir"
             + " --table M", 2, "cannot read {d}/dir (a directory)"),
         c("cluster unreachable", m + "ok.mtx --out {d}/c.mtx --client-props"
-            + " {d}/unreachable.properties --table M", 3, "cannot connect with"
-            + " {d}/unreachable.properties: Failed to connect to zookeeper (127.0.0.1:1)"));
+            + " {d}/unreachable.properties --table M", 3, "ZooKeeper at 127.0.0.1:1 did not answer"
+            + " within 2 s (instance.zookeepers of {d}/unreachable.properties)"),
+        c("ZooKeeper does not answer (no time-out set)", m + "ok.mtx --out {d}/c.mtx"
+            + " --client-props {d}/silent.properties --table M", 3, "ZooKeeper at 127.0.0.1:1 did"
+            + " not answer within 15 s (instance.zookeepers of {d}/silent.properties)"));
   }
 
   @BeforeAll
@@ -276,6 +338,8 @@ class BadInputCasesTest {
     write("unreachable.properties", "instance.name=nope\ninstance.zookeepers=127.0.0.1:1\n"
         + "instance.zookeepers.timeout=2s\nauth.type=password\nauth.principal=root\n"
         + "auth.token=x\n");
+    write("silent.properties", "instance.name=nope\ninstance.zookeepers=127.0.0.1:1\n"
+        + "auth.type=password\nauth.principal=root\nauth.token=x\n");
   }
 
   private static void write(String name, String text) throws IOException {
@@ -320,9 +384,8 @@ class BadInputCasesTest {
     if (root) {
       args.replaceAll(x -> x.endsWith("unreadable.mtx") ? "/proc/self/mem" : x);
     }
-    boolean usesCluster = args.get(0).equals("multiply") || args.get(0).equals("partition");
-    if (usesCluster && !args.contains("--client-props") && !args.contains("--embedded")
-        && !args.contains("--tservers")) {
+    boolean usesCluster = CLUSTER_COMMANDS.contains(args.get(0));
+    if (usesCluster && !args.contains("--client-props") && !args.contains("--embedded")) {
       // never a cluster: a case that got past its check fails on this file instead
       args.addAll(List.of("--client-props", dir.resolve("no-cluster.properties").toString(),
           "--table", "M"));
@@ -341,7 +404,9 @@ class BadInputCasesTest {
     assertTrue(lines.size() == 1 || (lines.size() == 2 && lines.get(1).startsWith("Try ")),
         () -> "one line only: " + err);
     assertFalse(err.contains("\tat "), "no stack trace");
-    assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "refused before any work");
+    // a refusal takes no time; ZooKeeper that does not answer is waited for at most 15 s
+    long limit = k.exit() == ExitCode.CLUSTER.code ? 35 : 10;
+    assertTrue(System.nanoTime() - t0 < limit * 1_000_000_000L, "refused before any work");
   }
 
   @Test

@@ -45,6 +45,6 @@ class CliUsageTest {
   @Test
   void tabletServersMustBePositive() {
     String err = refused("partition", "--a", "a.mtx", "--parts", "2", "--tservers", "0");
-    assertTrue(err.contains("--tservers and --tserver-heap-mb must be positive"), err);
+    assertTrue(err.contains("--tservers must be between 1 and 16, not 0"), err);
   }
 }

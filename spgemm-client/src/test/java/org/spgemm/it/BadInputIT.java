@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.DimensionMismatchException;
+import org.spgemm.client.Engine;
 import org.spgemm.client.InvalidOptionException;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
@@ -243,5 +244,48 @@ class BadInputIT {
           () -> MatrixStore.read(client, table, "C", 300, 60, ValueCodecs.DECIMAL));
       assertContains(read.getMessage(), "is FAILED", "not a finished product");
     }
+  }
+  /**
+   * A product beyond the double range is Infinity, which a D4M decimal string cannot hold: the
+   * multiply fails naming the C entry and the codec to use, on every path that writes C (the
+   * compaction's C rows, the scan engine's BatchWriter, and the merge with a stored C), and C
+   * reads FAILED instead of holding "Infinity".
+   */
+  @Test
+  void productBeyondTheDoubleRangeIsRefusedByTheDecimalCodec() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      // C(03, 11) = 1e308 * 1e308 overflows; C(03, 02), C(05, 11) and C(05, 02) do not
+      SparseMatrix a = entries(40, 30, new int[] {3, 5}, new int[] {7, 7}, 1e308, 1);
+      SparseMatrix b = entries(30, 20, new int[] {7, 7}, new int[] {11, 2}, 1e308, 1);
+      for (Engine engine : Engine.values()) {
+        String table = Fixtures.uniqueTable("bad");
+        Fixtures.createAndLoad(client, table, a, b, List.of("20"));
+        assertInfinityRefused(client, table, MultiplyOptions.builder().engine(engine));
+      }
+      // accumulated: C(03, 11) = 1e308 stored, plus A*B = 1e308 * 1
+      String table = Fixtures.uniqueTable("bad");
+      Fixtures.createAndLoad(client, table, a, entries(30, 20, new int[] {7}, new int[] {11}, 1),
+          List.of("20"));
+      MatrixStore.load(client, table, "C", entries(40, 20, new int[] {3}, new int[] {11}, 1e308),
+          KeyFormat.forSize(40), ValueCodecs.DECIMAL);
+      assertInfinityRefused(client, table, MultiplyOptions.builder().accum("plus"));
+    }
+  }
+
+  private static SparseMatrix entries(int rows, int cols, int[] r, int[] c, double... v) {
+    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, v.length);
+  }
+
+  private static void assertInfinityRefused(AccumuloClient client, String table,
+      MultiplyOptions.Builder opts) {
+    Map<String,String> a = Fixtures.snapshot(client, table, "A");
+    Map<String,String> b = Fixtures.snapshot(client, table, "B");
+    SpgemmException e = assertThrows(SpgemmException.class,
+        () -> SpGEMM.multiply(client, table, opts.build()));
+    assertContains(e.getMessage(), "C(03, 11): Infinity cannot be written by the decimal codec",
+        "use the double codec");
+    assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+    assertNothingLeft(client, table, a, b);
+    assertFailedState(client, table, "C(03, 11)", "Infinity", "double codec");
   }
 }

@@ -5,6 +5,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * D4M/Graphulo style values: decimal numbers as UTF-8 strings ("3", "-0.25", "1e6"). Integral
  * results are written without a fraction ("3", not "3.0") so they read back in any D4M tool.
+ * Only finite values are written: a D4M decimal string cannot hold NaN or an infinity (the double
+ * codec keeps them).
  */
 final class DecimalStringCodec implements ValueCodec {
 
@@ -54,6 +56,10 @@ final class DecimalStringCodec implements ValueCodec {
 
   @Override
   public byte[] encodeDouble(double v) {
+    if (!Double.isFinite(v)) {
+      throw new IllegalArgumentException(v + " cannot be written by the decimal codec (a D4M"
+          + " decimal string holds finite values only); use the double codec");
+    }
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
       return Long.toString((long) v).getBytes(StandardCharsets.US_ASCII);
     }

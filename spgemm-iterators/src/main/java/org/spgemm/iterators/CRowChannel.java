@@ -50,7 +50,7 @@ final class CRowChannel implements CRowSink {
     long size = row.length;
     for (int k = 0; k < n; k++) {
       quals[k] = columnKeys[w.column(k)];
-      values[k] = integer ? codec.encodeLong(w.intValue(k)) : codec.encodeDouble(w.fpValue(k));
+      values[k] = CRowWriter.encode(codec, integer, w, k, row, quals[k]);
       size += quals[k].length + values[k].length + 32
           + (visibilities == null ? 0 : visibilities[k].length);
     }

@@ -43,11 +43,12 @@ final class CRowWriter implements CRowSink, AutoCloseable {
     }
     Mutation m = new Mutation(row);
     for (int k = 0; k < n; k++) {
-      byte[] value = integer ? codec.encodeLong(w.intValue(k)) : codec.encodeDouble(w.fpValue(k));
+      byte[] col = columnKeys[w.column(k)];
+      byte[] value = encode(codec, integer, w, k, row, col);
       if (visibilities == null) {
-        m.put(family, columnKeys[w.column(k)], value);
+        m.put(family, col, value);
       } else {
-        m.put(family, columnKeys[w.column(k)], new ColumnVisibility(visibilities[k]), value);
+        m.put(family, col, new ColumnVisibility(visibilities[k]), value);
       }
     }
     writer.addMutation(m);
@@ -73,13 +74,36 @@ final class CRowWriter implements CRowSink, AutoCloseable {
   void put(byte[] row, byte[] qual, byte[] visibility, long iv, double fv)
       throws MutationsRejectedException {
     Mutation m = new Mutation(row);
-    byte[] value = integer ? codec.encodeLong(iv) : codec.encodeDouble(fv);
+    byte[] value = encode(codec, integer, iv, fv, row, qual);
     if (visibility == null || visibility.length == 0) {
       m.put(family, qual, value);
     } else {
       m.put(family, qual, new ColumnVisibility(visibility), value);
     }
     writer.addMutation(m);
+  }
+
+  /** C(row, col) = entry {@code k} of the row just computed in {@code w}, in C's codec. */
+  static byte[] encode(ValueCodec codec, boolean integer, RowWorkspace w, int k, byte[] row,
+      byte[] col) {
+    // the workspace holds values of C's domain only
+    return integer ? encode(codec, true, w.intValue(k), 0, row, col)
+        : encode(codec, false, 0, w.fpValue(k), row, col);
+  }
+
+  /**
+   * C(row, col) = {@code iv} (INT64) or {@code fv} (FP64) in C's codec. A value the codec cannot
+   * hold (NaN or an infinity in a decimal string) is bad input, reported with the entry, not a
+   * failure to retry.
+   */
+  static byte[] encode(ValueCodec codec, boolean integer, long iv, double fv, byte[] row,
+      byte[] col) {
+    try {
+      return integer ? codec.encodeLong(iv) : codec.encodeDouble(fv);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("C(" + ARowReader.text(row) + ", " + ARowReader.text(col)
+          + "): " + e.getMessage(), null);
+    }
   }
 
   @Override

@@ -59,15 +59,15 @@ final class MxmRowMerge {
             // the product is dropped by the select: the mask still decides about C(i,j)
             storedOnly(row, stored, q, mask);
           } else if (accum != null) {
-            add(tq, integer ? accum.applyAsLong(stored.ints[q], w.intValue(p)) : 0,
+            add(row, tq, integer ? accum.applyAsLong(stored.ints[q], w.intValue(p)) : 0,
                 integer ? 0 : accum.applyAsDouble(stored.fps[q], w.fpValue(p)),
                 and(and(stored.vis[q], tVis == null ? null : tVis[p]), maskLabel(mask, tq)));
           } else {
-            addT(tq, w, p, tVis, mask);
+            addT(row, tq, w, p, tVis, mask);
           }
           q++;
         } else if (keepT) {
-          addT(tq, w, p, tVis, mask);
+          addT(row, tq, w, p, tVis, mask);
         }
         p++;
       } else {
@@ -101,7 +101,7 @@ final class MxmRowMerge {
         || ((mask != null && mask.find(stored.quals[q]) >= 0) != mxm.maskComplement());
     boolean keep = inMask ? mxm.accum() != null : !mxm.replace();
     if (keep) {
-      add(stored.quals[q], stored.ints[q], stored.fps[q],
+      add(row, stored.quals[q], stored.ints[q], stored.fps[q],
           inMask ? and(stored.vis[q], maskLabel(mask, stored.quals[q])) : stored.vis[q]);
     }
   }
@@ -125,19 +125,20 @@ final class MxmRowMerge {
         && s.keepsValue(integer ? (double) w.intValue(p) : w.fpValue(p)));
   }
 
-  private void addT(byte[] col, RowWorkspace w, int p, byte[][] tVis, SideRow mask) {
-    add(col, integer ? w.intValue(p) : 0, integer ? 0 : w.fpValue(p),
+  private void addT(byte[] row, byte[] col, RowWorkspace w, int p, byte[][] tVis,
+      SideRow mask) {
+    add(row, col, integer ? w.intValue(p) : 0, integer ? 0 : w.fpValue(p),
         and(tVis == null ? null : tVis[p], maskLabel(mask, col)));
   }
 
-  private void add(byte[] col, long iv, double fv, byte[] v) {
+  private void add(byte[] row, byte[] col, long iv, double fv, byte[] v) {
     if (n == quals.length) {
       quals = Arrays.copyOf(quals, n * 2);
       values = Arrays.copyOf(values, n * 2);
       vis = Arrays.copyOf(vis, n * 2);
     }
     quals[n] = col;
-    values[n] = integer ? codec.encodeLong(iv) : codec.encodeDouble(fv);
+    values[n] = CRowWriter.encode(codec, integer, iv, fv, row, col);
     boolean has = v != null && v.length > 0;
     vis[n++] = has ? v : null;
     labelled |= has;

@@ -1,0 +1,79 @@
+package org.spgemm.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spgemm.it.ClusterTest;
+import org.spgemm.it.SharedCluster;
+import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.RmatGenerator;
+
+/**
+ * Commands with a refused option or argument, pointed at a real (the shared) cluster: each exits
+ * 2 with one line and leaves no table behind (issue 21: {@code ktruss --k -5} used to create M
+ * and then fail, {@code multiply --engine scan --mask} to load A, B and the mask first).
+ */
+@ClusterTest
+class RefusedCommandsLeaveNoTableIT {
+
+  @TempDir
+  static Path dir;
+  private static Path props;
+  private static String g;
+
+  @BeforeAll
+  static void files() throws IOException {
+    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
+    g = dir.resolve("g.mtx").toString();
+    MatrixMarket.write(Path.of(g), RmatGenerator.generate(5, 4, 3));
+  }
+
+  private static void refusedWithoutTable(String table, String expected, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--client-props", props.toString(), "--table", table));
+    Object[] r = BadInputCasesTest.run(all.toArray(String[]::new));
+    String err = (String) r[1];
+    assertEquals(ExitCode.USAGE.code, (int) r[0], err);
+    assertTrue(err.contains("spgemm: " + expected), err);
+    assertEquals(1, err.lines().filter(l -> !l.isBlank()).count(), "one line: " + err);
+    try (AccumuloClient client = SharedCluster.client()) {
+      assertFalse(client.tableOperations().exists(table), table + " was created");
+    }
+  }
+
+  @Test
+  void refusedGraphCommandsCreateNoTable() {
+    String out = dir.resolve("out.mtx").toString();
+    refusedWithoutTable("refused_ktruss", "ktruss: k must be at least 3, not -5",
+        "ktruss", "--a", g, "--k", "-5", "--out", out);
+    refusedWithoutTable("refused_ktruss_scan", "ktruss: mask, accum and replace need the"
+        + " compaction engine", "ktruss", "--a", g, "--k", "3", "--out", out, "--engine", "scan");
+    refusedWithoutTable("refused_triangles", "triangles: mask, accum and replace need the"
+        + " compaction engine", "triangles", "--a", g, "--engine", "scan");
+    refusedWithoutTable("refused_jaccard", "jaccard: mask, accum and replace need the"
+        + " compaction engine", "jaccard", "--a", g, "--out", out, "--engine", "scan");
+    refusedWithoutTable("refused_bfs", "bfs: mask, accum and replace need the compaction"
+        + " engine", "bfs", "--a", g, "--source", "1", "--out", out, "--engine", "scan");
+  }
+
+  @Test
+  void refusedMultiplyOptionsCreateNoTable() {
+    String out = dir.resolve("c.mtx").toString();
+    refusedWithoutTable("refused_mask_scan", "mask, accum and replace need the compaction"
+        + " engine, not the scan engine", "multiply", "--a", g, "--out", out, "--engine", "scan",
+        "--mask", g);
+    refusedWithoutTable("refused_rows", "--rows 3:1: the first index 3 is after the last 1",
+        "multiply", "--a", g, "--out", out, "--rows", "3:1");
+    refusedWithoutTable("refused_out", "--out /proc/c.mtx: cannot create a file in /proc",
+        "multiply", "--a", g, "--out", "/proc/c.mtx");
+  }
+}
