@@ -11,7 +11,7 @@ import org.spgemm.client.InvalidOptionException;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.MultiplySpec;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,12 +23,12 @@ final class MultiplyOptionsMixin {
 
   @Option(names = "--semiring", paramLabel = "NAME", completionCandidates = SemiringNames.class,
       description = "${COMPLETION-CANDIDATES} or " + Semirings.CLASS_PREFIX + "<fqcn> (default "
-          + MultiplyIteratorOptions.DEFAULT_SEMIRING + ")")
+          + MultiplySpec.DEFAULT_SEMIRING + ")")
   String semiring;
 
   @Option(names = "--codec", paramLabel = "NAME", completionCandidates = CodecNames.class,
       description = "value codec in the table: ${COMPLETION-CANDIDATES} (default "
-          + MultiplyIteratorOptions.DEFAULT_CODEC + ")")
+          + MultiplySpec.DEFAULT_CODEC + ")")
   String codec;
 
   @Option(names = "--engine", paramLabel = "NAME",
@@ -38,12 +38,12 @@ final class MultiplyOptionsMixin {
   String engine;
 
   @Option(names = "--batch-b-rows", paramLabel = "N", description = "B rows to fetch that close"
-      + " a batch (default " + MultiplyIteratorOptions.DEFAULT_BATCH_B_ROWS + ")")
+      + " a batch (default " + MultiplySpec.DEFAULT_BATCH_B_ROWS + ")")
   Integer batchBRows;
 
   @Option(names = "--threads", paramLabel = "N", description = "batches in flight per tablet,"
       + " 1 to " + MultiplyOptions.MAX_THREADS + " (default "
-      + MultiplyIteratorOptions.DEFAULT_THREADS + ")")
+      + MultiplySpec.DEFAULT_THREADS + ")")
   Integer threads;
 
   @Option(names = "--progress-timeout", paramLabel = "SECONDS",
@@ -58,7 +58,7 @@ final class MultiplyOptionsMixin {
 
   /** The codec name in effect. */
   String codecName() {
-    return codec != null ? codec : MultiplyIteratorOptions.DEFAULT_CODEC;
+    return codec != null ? codec : MultiplySpec.DEFAULT_CODEC;
   }
 
   ValueCodec codec() {
@@ -67,7 +67,7 @@ final class MultiplyOptionsMixin {
 
   /** The semiring name in effect. */
   String semiringName() {
-    return semiring != null ? semiring : MultiplyIteratorOptions.DEFAULT_SEMIRING;
+    return semiring != null ? semiring : MultiplySpec.DEFAULT_SEMIRING;
   }
 
   /**

@@ -13,7 +13,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.spgemm.iterators.FamilySweepIterator;
 import org.spgemm.iterators.FamilySweepIterator.Action;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.TableLayout;
 
 /**
@@ -49,8 +49,8 @@ final class CFamily {
     if (opts.readsC() || opts.overwrite) {
       return;
     }
-    if (InputCheck.hasEntries(client, table, opts.cFamily) || countAll() > 0) {
-      throw new RefusedException("family " + opts.cFamily + " of " + table
+    if (InputCheck.hasEntries(client, table, opts.spec.cFamily()) || countAll() > 0) {
+      throw new RefusedException("family " + opts.spec.cFamily() + " of " + table
           + " already holds entries (some perhaps with labels you cannot read); clear it or"
           + " multiply with overwrite");
     }
@@ -76,12 +76,12 @@ final class CFamily {
   }
 
   private void sweep(Action action, String probe) {
-    IteratorSetting is = FamilySweepIterator.setting(action, List.of(opts.cFamily), probe);
+    IteratorSetting is = FamilySweepIterator.setting(action, List.of(opts.spec.cFamily()), probe);
     try {
       client.tableOperations().compact(table, new CompactionConfig().setIterators(List.of(is))
           .setFlush(true).setWait(true));
     } catch (AccumuloSecurityException e) {
-      throw new RefusedException("cannot compact " + table + " to clear family " + opts.cFamily
+      throw new RefusedException("cannot compact " + table + " to clear family " + opts.spec.cFamily()
           + " (WRITE permission needed): " + e.getMessage(), e);
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);
@@ -105,7 +105,7 @@ final class CFamily {
         try {
           clear();
           cleared++;
-          if (!InputCheck.hasEntries(client, table, opts.cFamily)) {
+          if (!InputCheck.hasEntries(client, table, opts.spec.cFamily())) {
             break;
           }
         } catch (RefusedException e) {

@@ -10,7 +10,7 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Condition;
 import org.apache.accumulo.core.data.ConditionalMutation;
 import org.apache.accumulo.core.data.Value;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.TableLayout;
 
 /**

@@ -32,22 +32,22 @@ final class InputCheck {
   Shape check() {
     notAccumulos(bTable, "B");
     notAccumulos(cTable, "C");
-    if (opts.maskTable != null) {
-      notAccumulos(opts.maskTable, "mask");
+    if (opts.spec.maskTable() != null) {
+      notAccumulos(opts.spec.maskTable(), "mask");
     }
     for (String t : new String[] {table, bTable, cTable}) {
       if (!client.tableOperations().exists(t)) {
         throw ClusterException.noTable(t, null);
       }
     }
-    requireFamily(table, opts.aFamily, "A");
-    requireFamily(bTable, opts.bFamily, "B");
-    Shape a = MatrixStore.shape(client, table, opts.aFamily).orElse(null);
-    Shape b = MatrixStore.shape(client, bTable, opts.bFamily).orElse(null);
+    requireFamily(table, opts.spec.aFamily(), "A");
+    requireFamily(bTable, opts.spec.bFamily(), "B");
+    Shape a = MatrixStore.shape(client, table, opts.spec.aFamily()).orElse(null);
+    Shape b = MatrixStore.shape(client, bTable, opts.spec.bFamily()).orElse(null);
     if (a != null && b != null) {
       if (a.cols() != b.rows()) {
-        throw new DimensionMismatchException("shape mismatch: A (" + table + ":" + opts.aFamily
-            + ") is " + a + " but B (" + bTable + ":" + opts.bFamily + ") is " + b
+        throw new DimensionMismatchException("shape mismatch: A (" + table + ":" + opts.spec.aFamily()
+            + ") is " + a + " but B (" + bTable + ":" + opts.spec.bFamily() + ") is " + b
             + " (A columns must equal B rows)");
       }
       Shape c = new Shape(a.rows(), b.cols(), 0, Math.max(a.keyWidth(), b.keyWidth()));
@@ -60,24 +60,24 @@ final class InputCheck {
 
   /** The mask must exist and have C's shape; a stored C that is merged must have it too. */
   private void checkMxmShapes(Shape c) {
-    if (opts.maskFamily != null) {
-      String maskTable = opts.maskTable == null ? table : opts.maskTable;
+    if (opts.spec.maskFamily() != null) {
+      String maskTable = opts.spec.maskTable() == null ? table : opts.spec.maskTable();
       if (!client.tableOperations().exists(maskTable)) {
         throw ClusterException.noTable(maskTable, null);
       }
-      requireFamily(maskTable, opts.maskFamily, "mask");
-      Shape m = MatrixStore.shape(client, maskTable, opts.maskFamily).orElse(null);
+      requireFamily(maskTable, opts.spec.maskFamily(), "mask");
+      Shape m = MatrixStore.shape(client, maskTable, opts.spec.maskFamily()).orElse(null);
       if (c != null && m != null && (m.rows() != c.rows() || m.cols() != c.cols())) {
         throw new DimensionMismatchException("shape mismatch: the mask (" + maskTable + ":"
-            + opts.maskFamily + ") is " + m + " but C = A*B is " + c.rows() + "x" + c.cols());
+            + opts.spec.maskFamily() + ") is " + m + " but C = A*B is " + c.rows() + "x" + c.cols());
       }
     }
     if (opts.readsC() && c != null) {
-      Shape old = MatrixStore.shape(client, table, opts.cFamily).orElse(null);
+      Shape old = MatrixStore.shape(client, table, opts.spec.cFamily()).orElse(null);
       if (old != null && (old.rows() != c.rows() || old.cols() != c.cols())
-          && InputCheck.hasEntries(client, table, opts.cFamily)) {
+          && InputCheck.hasEntries(client, table, opts.spec.cFamily())) {
         throw new DimensionMismatchException("shape mismatch: the stored C (" + table + ":"
-            + opts.cFamily + ") is " + old + " but A*B is " + c.rows() + "x" + c.cols());
+            + opts.spec.cFamily() + ") is " + old + " but A*B is " + c.rows() + "x" + c.cols());
       }
     }
   }
@@ -100,8 +100,8 @@ final class InputCheck {
         throw ClusterException.noTable(t, null);
       }
     }
-    requireFamily(table, opts.aFamily, "A");
-    return MatrixStore.shape(client, table, opts.aFamily)
+    requireFamily(table, opts.spec.aFamily(), "A");
+    return MatrixStore.shape(client, table, opts.spec.aFamily())
         .map(a -> new Shape(a.cols(), a.rows(), 0, a.keyWidth())).orElse(null);
   }
 

@@ -15,7 +15,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.InputDigestIterator;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.InputDigestIterator.Digest;
 
 /**

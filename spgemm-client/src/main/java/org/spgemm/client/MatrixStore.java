@@ -22,7 +22,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
 

@@ -3,18 +3,15 @@ package org.spgemm.client;
 import static org.spgemm.client.Arguments.between;
 import static org.spgemm.client.Arguments.notNull;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import org.spgemm.algebra.BinaryOp;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
-import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.MultiplyIteratorOptions;
-import org.spgemm.iterators.Select;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
+import org.spgemm.kernel.Select;
 
 /**
  * How to multiply, in the order of GraphBLAS {@code GrB_mxm(C, Mask, accum, semiring, A, B,
@@ -25,6 +22,10 @@ import org.spgemm.iterators.TableLayout;
  * by the product) and: PLUS_TIMES, decimal values, families A, B, C of the one table, a stale C
  * overwritten, the compaction engine, and the iterator's own limits (byte budgets derived from
  * each tablet server's heap).
+ *
+ * <p>What travels to the tablet servers is one {@link MultiplySpec}, where each of those options
+ * is declared once; the builder's typed methods check their arguments and fill it. The rest are
+ * the client's own settings, declared below.
  */
 public final class MultiplyOptions {
 
@@ -34,103 +35,49 @@ public final class MultiplyOptions {
   public static final int DEFAULT_PROGRESS_TIMEOUT_SECONDS = 600;
   public static final Duration DEFAULT_PROGRESS_TIMEOUT =
       Duration.ofSeconds(DEFAULT_PROGRESS_TIMEOUT_SECONDS);
-  /**
-   * At most this many batches in flight per tablet ({@link Builder#threads}): each holds a batch
-   * of A, its B panel and a kernel workspace on the tablet server.
-   */
-  public static final int MAX_THREADS = 256;
+  /** At most this many batches in flight per tablet (each holds a batch and its B panel). */
+  public static final int MAX_THREADS = MultiplySpec.MAX_THREADS;
   /** At most this many threads per nested B scan ({@link Builder#threads(int, int)}). */
-  public static final int MAX_SCAN_THREADS = 256;
+  public static final int MAX_SCAN_THREADS = MultiplySpec.MAX_THREADS;
   /**
    * At most this many tablets multiplied at once from one client ({@link
    * Builder#tabletParallelism}): each is a client thread waiting on its tablet.
    */
   public static final int MAX_TABLET_PARALLELISM = 1024;
 
-  final String semiring;
-  final String codecA;
-  final String codecB;
-  final String codecC;
-  final String aFamily;
-  final String bFamily;
-  final String cFamily;
-  final String bTable;
+  /** The options the tablet servers receive (job, table and mode are set per run). */
+  final MultiplySpec spec;
+  final Engine engine;
   final boolean overwrite;
-  final String maskFamily;
-  final String maskTable;
-  final String cTable;
-  final MaskMode maskMode;
-  final boolean maskComplement;
-  final String accum;
-  final boolean replace;
   final boolean transposeA;
   final boolean transposeB;
-  final String rowFirst;
-  final String rowLast;
-  final String colFirst;
-  final String colLast;
-  final String select;
-  final Engine engine;
+  final MaskMode maskMode;
   final Duration progressTimeout;
   final Duration lease;
-  final String cVisibility;
   final boolean detectInputChanges;
   final boolean refuseUnreadableLabels;
-  /** Iterator limits; null where the user set none, so the iterator's defaults apply. */
-  final Integer batchBRows;
-  final Integer maxBatchRows;
-  final Long maxBatchBytes;
-  final Long cacheBytes;
-  final Integer threads;
-  final Integer scanThreads;
   final int tabletParallelism;
   final String nestedExecutor;
   final ProgressListener listener;
+  /** The builder this was built from, for variants (transposed inputs, algorithm steps). */
+  private final Builder source;
 
-  private MultiplyOptions(Builder b) {
-    this.semiring = b.semiring;
-    this.codecA = b.codecA == null ? b.codec : b.codecA;
-    this.codecB = b.codecB == null ? b.codec : b.codecB;
-    this.codecC = b.codecC == null ? b.codec : b.codecC;
-    this.aFamily = b.aFamily;
-    this.bFamily = b.bFamily;
-    this.cFamily = b.cFamily;
-    this.bTable = b.bTable;
+  private MultiplyOptions(Builder b, MultiplySpec spec) {
+    this.spec = spec;
+    this.engine = b.engine;
     this.overwrite = b.overwrite;
-    this.maskFamily = b.maskFamily;
-    this.maskTable = b.maskTable;
-    this.cTable = b.cTable;
-    this.maskMode = b.maskMode;
-    this.maskComplement = b.maskComplement;
-    this.accum = b.accum;
-    this.replace = b.replace;
     this.transposeA = b.transposeA;
     this.transposeB = b.transposeB;
-    this.rowFirst = b.rowFirst;
-    this.rowLast = b.rowLast;
-    this.colFirst = b.colFirst;
-    this.colLast = b.colLast;
-    this.select = b.select;
-    this.engine = b.engine;
+    this.maskMode = b.maskMode;
     this.progressTimeout = b.progressTimeout;
     this.lease = b.lease;
-    this.cVisibility = b.cVisibility;
     this.detectInputChanges = b.detectInputChanges;
     this.refuseUnreadableLabels = b.refuseUnreadableLabels;
-    this.batchBRows = b.batchBRows;
-    this.maxBatchRows = b.maxBatchRows;
-    this.maxBatchBytes = b.maxBatchBytes;
-    this.cacheBytes = b.cacheBytes;
-    this.threads = b.threads;
-    this.scanThreads = b.scanThreads;
     this.tabletParallelism = b.tabletParallelism;
     this.nestedExecutor = b.nestedExecutor;
     this.listener = b.listener;
     this.source = b.copy();
   }
-
-  /** The builder this was built from, for variants (transposed inputs, algorithm steps). */
-  private final Builder source;
 
   /** A builder holding every option of this one, to change some and build again. */
   public Builder toBuilder() {
@@ -145,24 +92,29 @@ public final class MultiplyOptions {
     return builder().build();
   }
 
+  /** The options the tablet servers receive, as the iterators decode them. */
+  public MultiplySpec spec() {
+    return spec;
+  }
+
   public String semiring() {
-    return semiring;
+    return Semirings.nameOf(spec.semiring());
   }
 
   public String aFamily() {
-    return aFamily;
+    return spec.aFamily();
   }
 
   public String bFamily() {
-    return bFamily;
+    return spec.bFamily();
   }
 
   public String cFamily() {
-    return cFamily;
+    return spec.cFamily();
   }
 
   public String codecC() {
-    return codecC;
+    return spec.codecC().name();
   }
 
   public Engine engine() {
@@ -179,52 +131,39 @@ public final class MultiplyOptions {
 
   /** True when the stored C is read: merged by the accumulator or kept outside the mask. */
   boolean readsC() {
-    return accum != null || (maskFamily != null && !replace);
+    return spec.readsC();
   }
 
   public static final class Builder implements Cloneable {
-    private String semiring = MultiplyIteratorOptions.DEFAULT_SEMIRING;
-    private String codec = MultiplyIteratorOptions.DEFAULT_CODEC;
-    private String codecA;
-    private String codecB;
-    private String codecC;
-    private String aFamily = TableLayout.A_FAMILY;
-    private String bFamily = TableLayout.B_FAMILY;
-    private String cFamily = TableLayout.C_FAMILY;
-    private String bTable;
-    private boolean overwrite = true;
-    private String maskFamily;
-    private String maskTable;
-    private String cTable;
+    private MultiplySpec.Builder spec = MultiplySpec.builder().set("job", "-");
+    private Engine engine = Engine.DEFAULT;
     private boolean engineSet;
-    private MaskMode maskMode = MaskMode.VALUE;
-    private boolean maskComplement;
-    private String accum;
-    private boolean replace;
+    private boolean overwrite = true;
     private boolean transposeA;
     private boolean transposeB;
-    private String rowFirst;
-    private String rowLast;
-    private String colFirst;
-    private String colLast;
-    private String select;
-    private Engine engine = Engine.DEFAULT;
-    private String cVisibility;
-    private boolean detectInputChanges = true;
-    private boolean refuseUnreadableLabels;
+    private MaskMode maskMode = MaskMode.VALUE;
     private Duration progressTimeout = DEFAULT_PROGRESS_TIMEOUT;
     private Duration lease = DEFAULT_LEASE;
-    private Integer batchBRows;
-    private Integer maxBatchRows;
-    private Long maxBatchBytes;
-    private Long cacheBytes;
-    private Integer threads;
-    private Integer scanThreads;
+    private boolean detectInputChanges = true;
+    private boolean refuseUnreadableLabels;
     private int tabletParallelism = 16;
     private String nestedExecutor = TableLayout.DEFAULT_NESTED_EXECUTOR;
     private ProgressListener listener = ProgressListener.NONE;
 
     private Builder() {}
+
+    /** Sets a spec option whose value was checked (or is checked here, named {@code what}). */
+    private Builder set(String option, Object value, String what) {
+      MultiplySpec.Builder next = spec.copy().set(option, value);
+      try {
+        next.check(option);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidOptionException(what == null ? e.getMessage() : what + ": "
+            + e.getMessage());
+      }
+      spec = next;
+      return this;
+    }
 
     /** A built-in name (PLUS_TIMES, MIN_PLUS, ..., "plus-times" also works) or class:fqcn. */
     public Builder semiring(String name) {
@@ -234,39 +173,44 @@ public final class MultiplyOptions {
       } catch (IllegalArgumentException e) {
         throw new InvalidOptionException(e.getMessage());
       }
-      this.semiring = name;
-      return this;
+      return set("semiring", name, null);
     }
 
     public Builder semiring(Semiring s) {
-      this.semiring = Semirings.nameOf(notNull("semiring", s));
-      return this;
+      return set("semiring", Semirings.nameOf(notNull("semiring", s)), null);
     }
 
     /** Codec of A, B and C: decimal (D4M strings), long (8 bytes), double (8 bytes). */
     public Builder codec(String name) {
-      this.codec = checkCodec("codec", name);
-      return this;
+      notNull("codec", name);
+      return codecs(name, name, name);
     }
 
     public Builder codecs(String a, String b, String c) {
-      this.codecA = checkCodec("codec of A", a);
-      this.codecB = checkCodec("codec of B", b);
-      this.codecC = checkCodec("codec of C", c);
-      return this;
+      codec("codecA", "codec of A", a);
+      codec("codecB", "codec of B", b);
+      return codec("codecC", "codec of C", c);
+    }
+
+    private Builder codec(String option, String what, String name) {
+      notNull(what, name);
+      try {
+        org.spgemm.codec.ValueCodecs.forName(name);
+      } catch (IllegalArgumentException e) {
+        throw new InvalidOptionException(e.getMessage());
+      }
+      return set(option, name, null);
     }
 
     public Builder families(String a, String b, String c) {
-      this.aFamily = notNull("family of A", a);
-      this.bFamily = notNull("family of B", b);
-      this.cFamily = notNull("family of C", c);
-      return this;
+      set("aFamily", notNull("family of A", a), "family of A");
+      set("bFamily", notNull("family of B", b), "family of B");
+      return set("cFamily", notNull("family of C", c), "family of C");
     }
 
-    /** Read B from another table (whose table.custom.spgemm.readers must list M). */
+    /** Read B from another table (which must consent: {@link Consent}). */
     public Builder bTable(String table) {
-      this.bTable = table;
-      return this;
+      return set("bTable", table, "B table");
     }
 
     /**
@@ -289,32 +233,31 @@ public final class MultiplyOptions {
       if (family == null || family.isEmpty()) {
         throw new InvalidOptionException("mask family must not be empty");
       }
-      this.maskFamily = family;
       this.maskMode = notNull("mask mode", mode);
-      this.maskComplement = complement;
-      return this;
+      set("maskFamily", family, "mask family");
+      set("maskStructure", mode == MaskMode.STRUCTURE, null);
+      return set("maskComplement", complement, null);
     }
 
     /**
-     * Writes C into family C of another table (which must exist; the caller needs WRITE on it)
-     * instead of M. Only the scan engine writes other tables, so it is the engine then; masks,
-     * accumulation and replace, which read the stored C locally, are not available.
+     * Writes C into family C of another table (which must exist and consent, {@link Consent};
+     * the caller needs WRITE on it) instead of M. Only the scan engine writes other tables, so it
+     * is the engine then; masks, accumulation and replace, which read the stored C locally, are
+     * not available.
      */
     public Builder cTable(String table) {
-      this.cTable = notNull("C table", table);
-      return this;
+      return set("cTable", notNull("C table", table), "C table");
     }
 
     /**
      * As {@link #mask(String, MaskMode, boolean)} with the mask in family {@code family} of
-     * another table, read by a scan of each tablet's rows (not locally); that table's {@code
-     * table.custom.spgemm.readers} must list M, as for a B table.
+     * another table, read by a scan of each tablet's rows (not locally); that table must consent
+     * to M's reads, as a B table ({@link Consent}).
      */
     public Builder mask(String table, String family, MaskMode mode, boolean complement) {
       notNull("mask table", table);
       mask(family, mode, complement);
-      this.maskTable = table;
-      return this;
+      return set("maskTable", table, "mask table");
     }
 
     /**
@@ -325,22 +268,19 @@ public final class MultiplyOptions {
     public Builder accum(String op) {
       notNull("accum", op);
       try {
-        this.accum = BinaryOps.nameOf(BinaryOps.forName(op));
+        return accum(BinaryOps.forName(op));
       } catch (IllegalArgumentException e) {
         throw new InvalidOptionException(e.getMessage());
       }
-      return this;
     }
 
     public Builder accum(BinaryOp op) {
-      this.accum = BinaryOps.nameOf(notNull("accum", op));
-      return this;
+      return set("accum", BinaryOps.nameOf(notNull("accum", op)), null);
     }
 
     /** GrB_REPLACE: entries of the stored C outside the mask are deleted (kept by default). */
     public Builder replace() {
-      this.replace = true;
-      return this;
+      return set("replace", true, null);
     }
 
     /**
@@ -363,18 +303,24 @@ public final class MultiplyOptions {
      * key that sorts after the last is refused (the range would select nothing).
      */
     public Builder rows(String first, String last) {
-      inOrder("rows", first, last);
-      this.rowFirst = first;
-      this.rowLast = last;
-      return this;
+      return range("rows", "rowFirst", first, "rowLast", last);
     }
 
     /** Only columns of B with keys in [first, last] (inclusive; null = open end), in order. */
     public Builder columns(String first, String last) {
-      inOrder("columns", first, last);
-      this.colFirst = first;
-      this.colLast = last;
-      return this;
+      return range("columns", "colFirst", first, "colLast", last);
+    }
+
+    private Builder range(String what, String firstOption, String first, String lastOption,
+        String last) {
+      if (first != null && last != null && java.util.Arrays.compareUnsigned(first.getBytes(
+          java.nio.charset.StandardCharsets.UTF_8), last.getBytes(
+              java.nio.charset.StandardCharsets.UTF_8)) > 0) {
+        throw new InvalidOptionException(what + ": first key '" + first + "' sorts after last"
+            + " key '" + last + "', so the range is empty");
+      }
+      set(firstOption, first, what);
+      return set(lastOption, last, what);
     }
 
     /**
@@ -384,11 +330,10 @@ public final class MultiplyOptions {
     public Builder select(String form) {
       notNull("select", form);
       try {
-        this.select = Select.parse(form).form();
+        return set("select", Select.parse(form).form(), null);
       } catch (IllegalArgumentException e) {
         throw new InvalidOptionException(e.getMessage());
       }
-      return this;
     }
 
     /** The engine: {@link Engine#COMPACTION} (default) or {@link Engine#SCAN}. */
@@ -416,15 +361,7 @@ public final class MultiplyOptions {
      * (the multiply fails otherwise), so no label is ever dropped.
      */
     public Builder cVisibility(String visibility) {
-      notNull("cVisibility", visibility);
-      try {
-        new org.apache.accumulo.core.security.ColumnVisibility(visibility);
-      } catch (IllegalArgumentException e) {
-        throw new InvalidOptionException("not a column visibility: " + visibility + " ("
-            + e.getMessage() + ")");
-      }
-      this.cVisibility = visibility;
-      return this;
+      return set("cVisibility", notNull("cVisibility", visibility), "cVisibility");
     }
 
     /**
@@ -466,28 +403,24 @@ public final class MultiplyOptions {
 
     /** Batch limits of the iterator: distinct B rows to fetch, A rows, bytes. */
     public Builder batchLimits(int batchBRows, int maxBatchRows, long maxBatchBytes) {
-      this.batchBRows = positive("batchBRows", batchBRows);
-      this.maxBatchRows = positive("maxBatchRows", maxBatchRows);
-      this.maxBatchBytes = positive("maxBatchBytes", maxBatchBytes);
-      return this;
+      batchBRows(batchBRows);
+      set("maxBatchRows", positive("maxBatchRows", maxBatchRows), null);
+      return set("maxBatchBytes", positive("maxBatchBytes", maxBatchBytes), null);
     }
 
     /** Distinct B rows a batch fetches before it closes (the paper's threshold). */
     public Builder batchBRows(int n) {
-      this.batchBRows = positive("batchBRows", n);
-      return this;
+      return set("batchBRows", positive("batchBRows", n), null);
     }
 
     /** Bytes of decoded B rows each tablet keeps across batches (compaction engine). */
     public Builder cacheBytes(long bytes) {
-      this.cacheBytes = positive("cacheBytes", bytes);
-      return this;
+      return set("cacheBytes", positive("cacheBytes", bytes), null);
     }
 
     /** Batches in flight per tablet: 1 to {@link #MAX_THREADS}. */
     public Builder threads(int threads) {
-      this.threads = between("threads", threads, 1, MAX_THREADS);
-      return this;
+      return set("threads", between("threads", threads, 1, MAX_THREADS), null);
     }
 
     /**
@@ -495,9 +428,8 @@ public final class MultiplyOptions {
      * (1 to {@link #MAX_SCAN_THREADS}).
      */
     public Builder threads(int threads, int scanThreads) {
-      this.threads = between("threads", threads, 1, MAX_THREADS);
-      this.scanThreads = between("scanThreads", scanThreads, 1, MAX_SCAN_THREADS);
-      return this;
+      threads(threads);
+      return set("scanThreads", between("scanThreads", scanThreads, 1, MAX_SCAN_THREADS), null);
     }
 
     /** Tablets multiplied at once from this client: 1 to {@link #MAX_TABLET_PARALLELISM}. */
@@ -517,26 +449,32 @@ public final class MultiplyOptions {
     }
 
     public MultiplyOptions build() {
-      if (cTable != null && engine == Engine.COMPACTION) {
+      MultiplySpec s;
+      try {
+        s = spec.build();
+      } catch (IllegalArgumentException e) {
+        throw new InvalidOptionException(e.getMessage());
+      }
+      if (s.cTable() != null && engine == Engine.COMPACTION) {
         if (engineSet) {
-          throw new InvalidOptionException("C in another table (" + cTable + ") is written by"
-              + " the scan engine; the compaction engine writes only M");
+          throw new InvalidOptionException("C in another table (" + s.cTable() + ") is written"
+              + " by the scan engine; the compaction engine writes only M");
         }
         engine = Engine.SCAN;
       }
-      boolean merges = maskFamily != null || accum != null || replace;
+      boolean merges = s.maskFamily() != null || s.accum() != null || s.replace();
       if (merges && engine == Engine.SCAN) {
         throw new InvalidOptionException("mask, accum and replace need the compaction engine,"
-            + " not the scan engine" + (cTable != null ? " (which C in another table needs)" : "")
-            + ": the pass writing C reads the stored C and the mask locally");
+            + " not the scan engine" + (s.cTable() != null ? " (which C in another table needs)"
+                : "") + ": the pass writing C reads the stored C and the mask locally");
       }
-      return new MultiplyOptions(this);
+      return new MultiplyOptions(this, s);
     }
 
     /** Reads A and B from these families as they are (their transposes already written). */
     Builder inputs(String a, String b) {
-      this.aFamily = a;
-      this.bFamily = b;
+      set("aFamily", a, null);
+      set("bFamily", b, null);
       this.transposeA = false;
       this.transposeB = false;
       return this;
@@ -544,32 +482,12 @@ public final class MultiplyOptions {
 
     Builder copy() {
       try {
-        return (Builder) clone();
+        Builder b = (Builder) clone();
+        b.spec = spec.copy();
+        return b;
       } catch (CloneNotSupportedException e) {
         throw new AssertionError(e);
       }
-    }
-
-    private static String checkCodec(String what, String name) {
-      notNull(what, name);
-      try {
-        return ValueCodecs.forName(name).name();
-      } catch (IllegalArgumentException e) {
-        throw new InvalidOptionException(e.getMessage());
-      }
-    }
-
-    /** Refuses a range whose first key sorts after its last (as Accumulo orders keys). */
-    private static void inOrder(String what, String first, String last) {
-      if (first != null && last != null && Arrays.compareUnsigned(
-          first.getBytes(StandardCharsets.UTF_8), last.getBytes(StandardCharsets.UTF_8)) > 0) {
-        throw new InvalidOptionException(what + ": first key '" + first + "' sorts after last"
-            + " key '" + last + "', so the range is empty");
-      }
-    }
-
-    private static int positive(String name, int v) {
-      return (int) positive(name, (long) v);
     }
 
     private static long positive(String name, long v) {

@@ -14,8 +14,8 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
-import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
+import org.spgemm.job.JobRecord;
+import org.spgemm.iterators.MultiplySpec.Mode;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
@@ -54,8 +54,8 @@ final class MultiplyRun {
     this.mode = mode;
     // a compaction writes C; counting writes nothing and stays a scan
     this.engine = mode == Mode.MULTIPLY ? opts.engine : Engine.SCAN;
-    this.bTable = opts.bTable == null ? table : opts.bTable;
-    this.cTable = opts.cTable == null ? table : opts.cTable;
+    this.bTable = opts.spec.bTable() == null ? table : opts.spec.bTable();
+    this.cTable = opts.spec.cTable() == null ? table : opts.spec.cTable();
   }
 
   /** Runs; {@code perEntry} (count mode) sees each emitted entry's row and counts. */
@@ -77,9 +77,9 @@ final class MultiplyRun {
     CState cState = null;
     if (writes) {
       if (engine == Engine.COMPACTION) {
-        TableM.ensureOwnLocalityGroup(client, table, opts.cFamily);
+        TableM.ensureOwnLocalityGroup(client, table, opts.spec.cFamily());
       }
-      cState = new CState(client, cTable, opts.cFamily, jobId, engine, opts.lease.toMillis());
+      cState = new CState(client, cTable, opts.spec.cFamily(), jobId, engine, opts.lease.toMillis());
       cState.claim();
     }
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
@@ -138,14 +138,14 @@ final class MultiplyRun {
   /** What the multiply reads: A, B and a mask, in their tables. */
   private List<InputDigest.Input> inputs() {
     List<InputDigest.Input> in = new ArrayList<>();
-    in.add(new InputDigest.Input("A", table, opts.aFamily));
+    in.add(new InputDigest.Input("A", table, opts.spec.aFamily()));
     if (mode == Mode.TRANSPOSE) {
       return in;
     }
-    in.add(new InputDigest.Input("B", bTable, opts.bFamily));
-    if (opts.maskFamily != null) {
-      in.add(new InputDigest.Input("mask", opts.maskTable == null ? table : opts.maskTable,
-          opts.maskFamily));
+    in.add(new InputDigest.Input("B", bTable, opts.spec.bFamily()));
+    if (opts.spec.maskFamily() != null) {
+      in.add(new InputDigest.Input("mask", opts.spec.maskTable() == null ? table : opts.spec.maskTable(),
+          opts.spec.maskFamily()));
     }
     return in;
   }
@@ -163,12 +163,12 @@ final class MultiplyRun {
       if (n == 0 || in.role().equals("A")) {
         continue; // A's labels are read and carried into C
       }
-      if (mask && opts.maskComplement) {
+      if (mask && opts.spec.maskComplement()) {
         throw new SpgemmException(n + " entries of the " + in + " carry labels: a complemented"
             + " mask lets C through where it has no entry, and an absence cannot carry a label;"
             + " refused (use a mask without labels, or no complement)");
       }
-      if (mask && opts.maskTable == null) {
+      if (mask && opts.spec.maskTable() == null) {
         continue; // read in the compaction of M, which sees every entry; its labels reach C
       }
       String what = n + " entries of " + in + " carry labels: the tablet servers read it with"
@@ -213,7 +213,7 @@ final class MultiplyRun {
       for (InputDigest.Input in : inputs) {
         if (in.role().equals("B")) {
           counts.total.set(Counter.B_LABELLED, digest.labelled(in));
-        } else if (in.role().equals("mask") && opts.maskTable != null) {
+        } else if (in.role().equals("mask") && opts.spec.maskTable() != null) {
           counts.total.set(Counter.MASK_LABELLED, digest.labelled(in));
         }
       }
@@ -222,11 +222,11 @@ final class MultiplyRun {
       Map<String,String> details = new LinkedHashMap<>();
       details.put("nnz", Long.toString(counts.total.get(Counter.C_ENTRIES)));
       details.put("products", Long.toString(counts.total.get(Counter.PRODUCTS)));
-      details.put("semiring", opts.semiring);
+      details.put("semiring", opts.semiring());
       details.put("engine", engine.name());
       cState.finish(JobRecord.State.COMPLETE, details);
       if (cShape != null) {
-        MatrixStore.recordShape(client, cTable, opts.cFamily, new Shape(cShape.rows(),
+        MatrixStore.recordShape(client, cTable, opts.spec.cFamily(), new Shape(cShape.rows(),
             cShape.cols(), counts.total.get(Counter.C_ENTRIES), cShape.keyWidth()));
       }
     }
@@ -239,7 +239,7 @@ final class MultiplyRun {
 
   private void writeJob(JobRecord.State state) {
     MatrixStore.writeMeta(client, table, TableLayout.JOB_PREFIX + jobId, JobRecord.encode(
-        JobRecord.jobFields(state.name(), jobKey, opts.cFamily, bTable, mode.name(),
+        JobRecord.jobFields(state.name(), jobKey, opts.spec.cFamily(), bTable, mode.name(),
             cTable.equals(table) ? null : cTable)));
   }
 }

@@ -1,16 +1,16 @@
 package org.spgemm.client;
 
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.spgemm.algebra.MaskMode;
 import org.spgemm.iterators.CompactionMultiplyIterator;
-import org.spgemm.iterators.MultiplyIteratorOptions;
-import org.spgemm.iterators.MultiplyIteratorOptions.Mode;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.iterators.MultiplySpec.Mode;
+import org.spgemm.iterators.ScanMultiplyIterator;
 import org.spgemm.iterators.TableLayout;
 
 /**
- * The iterator setting of one multiply: the engine's iterator with the job and every option the
- * caller set (the rest are the iterator's defaults), checked by the iterator's own parser.
+ * The iterator setting of one multiply: the engine's iterator carrying the caller's spec with
+ * this run's job, table and mode, and nothing else (the spec encodes only what differs from the
+ * iterator's defaults).
  */
 final class MultiplySetting {
 
@@ -19,56 +19,20 @@ final class MultiplySetting {
   /** @param table the table the job runs on (M), and {@code tableId} its id */
   static IteratorSetting of(Engine engine, String jobId, String jobKey, String table,
       String tableId, Mode mode, MultiplyOptions opts) {
-    IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY, TableLayout.ITERATOR_NAME,
-        engine == Engine.SCAN ? RowByRowMultiplyIterator.class : CompactionMultiplyIterator.class);
+    MultiplySpec.Builder s = opts.spec.toBuilder().set("job", jobId).set("mode", mode);
     if (engine == Engine.SCAN) {
-      MultiplyIteratorOptions.setJob(is, jobId, jobKey);
+      s.set("jobKey", jobKey);
     } else {
-      MultiplyIteratorOptions.setCompactionJob(is, jobId, tableId, System.currentTimeMillis());
+      s.set("table", tableId).set("timestamp", System.currentTimeMillis());
     }
-    MultiplyIteratorOptions.setMode(is, mode);
-    MultiplyIteratorOptions.setFamilies(is, opts.aFamily, opts.bFamily, opts.cFamily);
-    if (opts.bTable != null) {
-      MultiplyIteratorOptions.setBTable(is, opts.bTable);
+    // a mask or C "in another table" that is M itself is M's own, read or written locally
+    if (table.equals(opts.spec.maskTable())) {
+      s.set("maskTable", null);
     }
-    MultiplyIteratorOptions.setSemiring(is, opts.semiring);
-    MultiplyIteratorOptions.setCodecs(is, opts.codecA, opts.codecB, opts.codecC);
-    if (opts.cVisibility != null) {
-      MultiplyIteratorOptions.setCVisibility(is, opts.cVisibility);
+    if (table.equals(opts.spec.cTable())) {
+      s.set("cTable", null);
     }
-    if (opts.maskFamily != null) {
-      MultiplyIteratorOptions.setMask(is, opts.maskFamily, opts.maskMode == MaskMode.STRUCTURE,
-          opts.maskComplement);
-      if (opts.maskTable != null && !opts.maskTable.equals(table)) {
-        MultiplyIteratorOptions.setMaskTable(is, opts.maskTable);
-      }
-    }
-    if (opts.cTable != null && !opts.cTable.equals(table)) {
-      MultiplyIteratorOptions.setCTable(is, opts.cTable);
-    }
-    if (opts.accum != null) {
-      MultiplyIteratorOptions.setAccum(is, opts.accum);
-    }
-    if (opts.replace) {
-      MultiplyIteratorOptions.setReplace(is, true);
-    }
-    MultiplyIteratorOptions.setRows(is, opts.rowFirst, opts.rowLast);
-    MultiplyIteratorOptions.setColumns(is, opts.colFirst, opts.colLast);
-    if (opts.select != null) {
-      MultiplyIteratorOptions.setSelect(is, opts.select);
-    }
-    setIfGiven(is, MultiplyIteratorOptions.BATCH_B_ROWS, opts.batchBRows);
-    setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_ROWS, opts.maxBatchRows);
-    setIfGiven(is, MultiplyIteratorOptions.MAX_BATCH_BYTES, opts.maxBatchBytes);
-    setIfGiven(is, MultiplyIteratorOptions.CACHE_BYTES, opts.cacheBytes);
-    setIfGiven(is, MultiplyIteratorOptions.THREADS, opts.threads);
-    setIfGiven(is, MultiplyIteratorOptions.SCAN_THREADS, opts.scanThreads);
-    try {
-      MultiplyIteratorOptions.parse(is.getOptions());
-    } catch (IllegalArgumentException e) {
-      throw new InvalidOptionException(e.getMessage());
-    }
-    return is;
+    return setting(engine, s.build());
   }
 
   /**
@@ -78,17 +42,20 @@ final class MultiplySetting {
    */
   static IteratorSetting preflight(Engine engine, String jobId, String jobKey, String table,
       String tableId, Mode mode, MultiplyOptions opts) {
-    IteratorSetting is = of(Engine.SCAN, jobId, jobKey, table, tableId, mode, opts);
+    MultiplySpec spec = MultiplySpec.decode(of(Engine.SCAN, jobId, jobKey, table, tableId, mode,
+        opts).getOptions());
+    MultiplySpec.Builder s = spec.toBuilder().set("dryRun", true);
     if (engine == Engine.COMPACTION) {
-      MultiplyIteratorOptions.setCompactionJob(is, jobId, tableId, System.currentTimeMillis());
+      s.set("table", tableId);
     }
-    MultiplyIteratorOptions.setDryRun(is);
-    return is;
+    return setting(Engine.SCAN, s.build());
   }
 
-  private static void setIfGiven(IteratorSetting is, String option, Number value) {
-    if (value != null) {
-      MultiplyIteratorOptions.set(is, option, value.longValue());
-    }
+  private static IteratorSetting setting(Engine engine, MultiplySpec spec) {
+    IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY,
+        TableLayout.ITERATOR_NAME, engine == Engine.SCAN ? ScanMultiplyIterator.class
+            : CompactionMultiplyIterator.class);
+    spec.writeTo(is);
+    return is;
   }
 }

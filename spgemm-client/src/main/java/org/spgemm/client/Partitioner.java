@@ -102,7 +102,7 @@ public final class Partitioner {
     try {
       long t0 = System.nanoTime();
       TableGraphReader reader =
-          new TableGraphReader(client, table).families(multiply.aFamily, multiply.bFamily);
+          new TableGraphReader(client, table).families(multiply.aFamily(), multiply.bFamily());
       TableGraph tg;
       long symbolicNanos;
       long graphNanos;
@@ -123,7 +123,7 @@ public final class Partitioner {
       long t3 = System.nanoTime();
       PlanChoice choice = GraphPartitioner.choose(g, parts, po, tg.aRowKeys(), tg.bRowKeys());
       long t4 = System.nanoTime();
-      return new TablePlan(table, multiply.aFamily, multiply.bFamily, choice.plan(), choice, g,
+      return new TablePlan(table, multiply.aFamily(), multiply.bFamily(), choice.plan(), choice, g,
           tg.phantomBRows(), symbolic, null, symbolicNanos, graphNanos, k == 1 ? 0 : t3 - t2,
           t4 - t3);
     } catch (TablePartitionException e) {
@@ -153,9 +153,9 @@ public final class Partitioner {
       PartitionPlan plan = PlanIO.read(file);
       long t0 = System.nanoTime();
       TableGraph tg = new TableGraphReader(client, table)
-          .families(multiply.aFamily, multiply.bFamily).read(null);
+          .families(multiply.aFamily(), multiply.bFamily()).read(null);
       checkFits(plan, tg, file, table);
-      return new TablePlan(table, multiply.aFamily, multiply.bFamily, plan, null, tg.graph(),
+      return new TablePlan(table, multiply.aFamily(), multiply.bFamily(), plan, null, tg.graph(),
           tg.phantomBRows(), null, file, 0, System.nanoTime() - t0, 0, 0);
     } catch (TablePartitionException e) {
       throw new ClusterException(e.getMessage(), e);
@@ -174,9 +174,9 @@ public final class Partitioner {
   }
 
   private static void checkBInTable(MultiplyOptions multiply, String table) {
-    if (multiply.bTable != null && !multiply.bTable.equals(table)) {
+    if (multiply.spec.bTable() != null && !multiply.spec.bTable().equals(table)) {
       throw new InvalidOptionException("gRRp re-keys A and B together: B must be in table "
-          + table + ", not in " + multiply.bTable);
+          + table + ", not in " + multiply.spec.bTable());
     }
   }
 

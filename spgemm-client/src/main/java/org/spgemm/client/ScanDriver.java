@@ -94,7 +94,7 @@ final class ScanDriver {
       RunCounts counts, BiConsumer<String,BatchStats> perEntry) throws TableNotFoundException {
     try (Scanner s = client.createScanner(table, auths)) {
       s.setRange(range);
-      s.fetchColumnFamily(new Text(opts.aFamily));
+      s.fetchColumnFamily(new Text(opts.spec.aFamily()));
       s.addScanIterator(setting);
       s.setBatchSize(1);
       for (Map.Entry<Key,Value> e : s) {

@@ -2,7 +2,7 @@ package org.spgemm.client;
 
 import java.util.Map;
 import org.apache.accumulo.core.data.Value;
-import org.spgemm.iterators.JobRecord;
+import org.spgemm.job.JobRecord;
 
 /**
  * The shape of a numeric matrix stored in a family of M, recorded by the loader so a multiply can

@@ -4,8 +4,8 @@ import static org.spgemm.client.Arguments.notNull;
 
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.job.JobRecord;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.progress.Counter;
 
 /**
@@ -30,7 +30,7 @@ public final class SpGEMM {
     checkTable(client, table);
     notNull("options", opts);
     MultiplyOptions given = Transposes.write(client, table, opts);
-    return new MultiplyRun(client, table, given, MultiplyIteratorOptions.Mode.MULTIPLY)
+    return new MultiplyRun(client, table, given, MultiplySpec.Mode.MULTIPLY)
         .run(null);
   }
 
@@ -47,7 +47,7 @@ public final class SpGEMM {
     notNull("toFamily", toFamily);
     MultiplyOptions opts = MultiplyOptions.builder().codec(codec)
         .families(family, family, toFamily).engine(Engine.SCAN).build();
-    return new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.TRANSPOSE)
+    return new MultiplyRun(client, table, opts, MultiplySpec.Mode.TRANSPOSE)
         .run(null);
   }
 
@@ -60,7 +60,7 @@ public final class SpGEMM {
     checkTable(client, table);
     notNull("options", opts);
     Map<String,Long> counts = new java.util.concurrent.ConcurrentHashMap<>();
-    new MultiplyRun(client, table, opts, MultiplyIteratorOptions.Mode.COUNT)
+    new MultiplyRun(client, table, opts, MultiplySpec.Mode.COUNT)
         .run((row, stats) -> counts.put(row, stats.get(Counter.ROW_NNZ)));
     return new java.util.TreeMap<>(counts);
   }

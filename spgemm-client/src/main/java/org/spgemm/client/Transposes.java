@@ -18,16 +18,16 @@ final class Transposes {
     if (!opts.transposeA && !opts.transposeB) {
       return opts;
     }
-    String a = opts.aFamily;
-    String b = opts.bFamily;
+    String a = opts.spec.aFamily();
+    String b = opts.spec.bFamily();
     if (opts.transposeA) {
-      a = TableLayout.transposed(opts.aFamily);
-      SpGEMM.transpose(client, table, opts.aFamily, a, opts.codecA);
+      a = TableLayout.transposed(opts.spec.aFamily());
+      SpGEMM.transpose(client, table, opts.spec.aFamily(), a, opts.spec.codecA().name());
     }
     if (opts.transposeB) {
-      b = TableLayout.transposed(opts.bFamily);
-      SpGEMM.transpose(client, opts.bTable == null ? table : opts.bTable, opts.bFamily, b,
-          opts.codecB);
+      b = TableLayout.transposed(opts.spec.bFamily());
+      SpGEMM.transpose(client, opts.spec.bTable() == null ? table : opts.spec.bTable(), opts.spec.bFamily(), b,
+          opts.spec.codecB().name());
     }
     return opts.toBuilder().inputs(a, b).build();
   }

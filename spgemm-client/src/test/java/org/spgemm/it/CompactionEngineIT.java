@@ -26,7 +26,7 @@ import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.CompactionMultiplyIterator;
-import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.ReferenceMultiply;
@@ -157,11 +157,11 @@ class CompactionEngineIT {
         ItHelpers.put(u, own, "01", "A", "01", bytes("1"));
         // B from the secret table: it does not list `own` as a reader
         ItHelpers.writeJobRecord(u, own, "j1", "k", "C", secret,
-            MultiplyIteratorOptions.Mode.MULTIPLY);
+            MultiplySpec.Mode.MULTIPLY);
         Map<String,String> ids = root.tableOperations().tableIdMap();
         compact(u, own, "j1", ids.get(own), secret);
         // the compaction of `own` names another table as the job's
-        ItHelpers.writeJobRecord(u, own, "j2", "k", "C", own, MultiplyIteratorOptions.Mode.MULTIPLY);
+        ItHelpers.writeJobRecord(u, own, "j2", "k", "C", own, MultiplySpec.Mode.MULTIPLY);
         compact(u, own, "j2", ids.get(secret), null);
       }
       assertEquals(Map.of(), Fixtures.snapshot(root, own, "C"), "nothing computed");
@@ -187,9 +187,9 @@ class CompactionEngineIT {
   private static void compact(AccumuloClient u, String table, String job, String tableOption,
       String bTable) throws Exception {
     IteratorSetting is = new IteratorSetting(100, "spgemm", CompactionMultiplyIterator.class);
-    MultiplyIteratorOptions.setCompactionJob(is, job, tableOption, 1);
+    ItHelpers.opts(is, "job", job, "table", tableOption, "timestamp", 1);
     if (bTable != null) {
-      MultiplyIteratorOptions.setBTable(is, bTable);
+      is.addOption("bTable", bTable);
     }
     u.tableOperations().compact(table,
         new CompactionConfig().setIterators(List.of(is)).setFlush(true).setWait(true));

@@ -30,9 +30,9 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.codec.ValueCodec;
-import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.MultiplyIteratorOptions;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.job.JobRecord;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.iterators.ScanMultiplyIterator;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.progress.BatchStats;
@@ -134,7 +134,7 @@ final class ItHelpers {
 
   /** Writes a job record exactly as {@code MultiplyRun} does (state RUNNING). */
   static void writeJobRecord(AccumuloClient client, String table, String jobId, String jobKey,
-      String cFamily, String bTable, MultiplyIteratorOptions.Mode mode) {
+      String cFamily, String bTable, MultiplySpec.Mode mode) {
     writeJobRecord(client, table, jobId, JobRecord.jobFields(JobRecord.State.RUNNING.name(),
         jobKey, cFamily, bTable, mode.name(), null));
   }
@@ -155,13 +155,19 @@ final class ItHelpers {
   /** The iterator setting a multiply attaches, with the given job (none if null) and families. */
   static IteratorSetting iteratorSetting(String jobId, String jobKey, String a, String b,
       String c) {
-    IteratorSetting is = new IteratorSetting(100, "spgemm", RowByRowMultiplyIterator.class);
+    IteratorSetting is = new IteratorSetting(100, "spgemm", ScanMultiplyIterator.class);
     if (jobId != null) {
-      MultiplyIteratorOptions.setJob(is, jobId, jobKey);
+      opts(is, "job", jobId, "jobKey", jobKey);
     }
-    MultiplyIteratorOptions.setMode(is, MultiplyIteratorOptions.Mode.MULTIPLY);
-    MultiplyIteratorOptions.setFamilies(is, a, b, c);
+    opts(is, "mode", "multiply", "aFamily", a, "bFamily", b, "cFamily", c);
     return is;
+  }
+
+  /** Adds options to {@code is} as name, value pairs (values as text), as any user could. */
+  static void opts(IteratorSetting is, Object... nameValue) {
+    for (int i = 0; i < nameValue.length; i += 2) {
+      is.addOption((String) nameValue[i], String.valueOf(nameValue[i + 1]));
+    }
   }
 
   /** Creates a user (unique name) with {@code password} and returns its name. */

@@ -22,8 +22,8 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
-import org.spgemm.iterators.MultiplyIteratorOptions;
-import org.spgemm.iterators.RowByRowMultiplyIterator;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.iterators.ScanMultiplyIterator;
 import org.spgemm.progress.BatchStats;
 
 /**
@@ -48,8 +48,8 @@ class QuietRefusalIT {
           .from(SharedCluster.cluster().clientProperties()).as(user, new PasswordToken("pw"))
           .build()) {
         for (int attempt = 0; attempt < 3; attempt++) {
-          IteratorSetting is = new IteratorSetting(100, "spgemm", RowByRowMultiplyIterator.class);
-          MultiplyIteratorOptions.setMode(is, MultiplyIteratorOptions.Mode.MULTIPLY);
+          IteratorSetting is = new IteratorSetting(100, "spgemm", ScanMultiplyIterator.class);
+          is.addOption("mode", "multiply");
           try (Scanner s = reader.createScanner(table, Authorizations.EMPTY)) {
             s.fetchColumnFamily(new Text("A"));
             s.addScanIterator(is);
@@ -75,7 +75,7 @@ class QuietRefusalIT {
       for (Path f : files.filter(p -> p.getFileName().toString().startsWith("TabletServer"))
           .toList()) {
         for (String line : Files.readAllLines(f, StandardCharsets.ISO_8859_1)) {
-          n += line.contains("at org.spgemm.iterators.MultiplyIteratorOptions.parse") ? 1 : 0;
+          n += line.contains("at org.spgemm.iterators.MultiplySpec.decode") ? 1 : 0;
         }
       }
     }

@@ -30,8 +30,8 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.job.JobRecord;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
@@ -73,7 +73,7 @@ class ResumeAfterTeardownIT {
 
   private static IteratorSetting setting(String job, String cFamily) {
     IteratorSetting is = ItHelpers.iteratorSetting(job, KEY, "A", "B", cFamily);
-    MultiplyIteratorOptions.setBatchLimits(is, 1000, 3, 1 << 20); // 3 A rows per batch
+    ItHelpers.opts(is, "batchBRows", 1000, "maxBatchRows", 3, "maxBatchBytes", 1 << 20); // 3 A rows per batch
     return is;
   }
 
@@ -92,7 +92,7 @@ class ResumeAfterTeardownIT {
       String table = Fixtures.uniqueTable("resume");
       Fixtures.createAndLoad(client, table, a, b, List.of());
       ItHelpers.writeJobRecord(client, table, "manual-3", KEY, "C", table,
-          MultiplyIteratorOptions.Mode.MULTIPLY);
+          MultiplySpec.Mode.MULTIPLY);
       IteratorSetting is = setting("manual-3", "C"); // 3 rows per batch, 2 batches in flight
       Run run = new Run();
       try (Scanner s = scanner(client, table, is, new Range())) {
@@ -124,7 +124,7 @@ class ResumeAfterTeardownIT {
 
       // interrupted: k entries, close (tear-down), then re-seek after the last key
       ItHelpers.writeJobRecord(client, table, "manual-1", KEY, "C", table,
-          MultiplyIteratorOptions.Mode.MULTIPLY);
+          MultiplySpec.Mode.MULTIPLY);
       IteratorSetting is = setting("manual-1", "C");
       Run first = new Run();
       try (Scanner s = scanner(client, table, is, new Range())) {
@@ -144,7 +144,7 @@ class ResumeAfterTeardownIT {
 
       // uninterrupted, into another C family
       ItHelpers.writeJobRecord(client, table, "manual-2", KEY, "Cfull", table,
-          MultiplyIteratorOptions.Mode.MULTIPLY);
+          MultiplySpec.Mode.MULTIPLY);
       Run full = new Run();
       try (Scanner s = scanner(client, table, setting("manual-2", "Cfull"), new Range())) {
         s.forEach(full::add);

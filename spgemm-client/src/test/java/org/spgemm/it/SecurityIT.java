@@ -39,8 +39,8 @@ import org.spgemm.client.SpGEMM;
 import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.job.JobRecord;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
@@ -68,10 +68,12 @@ class SecurityIT {
   /** Every option a real run sets (as MultiplyRun writes them), with the given job id and key. */
   private static IteratorSetting realRunOptions(String job, String jobKey) {
     IteratorSetting is = ItHelpers.iteratorSetting(job, jobKey, "A", "B", "C");
-    MultiplyIteratorOptions.setSemiring(is, "PLUS_TIMES");
-    MultiplyIteratorOptions.setCodecs(is, "decimal", "decimal", "decimal");
-    MultiplyIteratorOptions.setBatchLimits(is, 4096, 4096, 32L << 20);
-    MultiplyIteratorOptions.setThreads(is, 2, 4);
+    is.addOption("semiring", "PLUS_TIMES");
+    is.addOption("codecA", "decimal");
+    is.addOption("codecB", "decimal");
+    is.addOption("codecC", "decimal");
+    ItHelpers.opts(is, "batchBRows", 4096, "maxBatchRows", 4096, "maxBatchBytes", 32L << 20);
+    ItHelpers.opts(is, "threads", 2, "scanThreads", 4);
     return is;
   }
 
@@ -128,7 +130,7 @@ class SecurityIT {
       String table = tableReadableBy(root, reader);
       String job = java.util.UUID.randomUUID().toString();
       ItHelpers.writeJobRecord(root, table, job, JobRecord.newJobKey(), "C", table,
-          MultiplyIteratorOptions.Mode.MULTIPLY);
+          MultiplySpec.Mode.MULTIPLY);
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
       try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
         String seen = null;
@@ -150,7 +152,7 @@ class SecurityIT {
         tries.add(job);
         for (String key : tries) {
           IteratorSetting is = realRunOptions(seen, key);
-          MultiplyIteratorOptions.setSemiring(is, "MAX_PLUS");
+          is.addOption("semiring", "MAX_PLUS");
           List<String> errors = ItHelpers.attach(rc, table, is);
           assertRefusedAndUnchanged(root, table, before, errors, "refused");
         }
@@ -208,10 +210,10 @@ class SecurityIT {
       String job = java.util.UUID.randomUUID().toString();
       String key = JobRecord.newJobKey();
       ItHelpers.writeJobRecord(root, table, job, key, "C", table,
-          MultiplyIteratorOptions.Mode.MULTIPLY);
+          MultiplySpec.Mode.MULTIPLY);
       IteratorSetting owner = realRunOptions(job, key);
-      MultiplyIteratorOptions.setBatchLimits(owner, 1000, 3, 1 << 20);
-      MultiplyIteratorOptions.setThreads(owner, 1, 4); // nothing in flight between RPCs
+      ItHelpers.opts(owner, "batchBRows", 1000, "maxBatchRows", 3, "maxBatchBytes", 1 << 20);
+      ItHelpers.opts(owner, "threads", 1, "scanThreads", 4); // nothing in flight between RPCs
       SparseMatrix expected = ReferenceMultiply.multiply(A, B, Semirings.PLUS_TIMES);
       List<String> errors = new ArrayList<>();
       try (Scanner s1 = root.createScanner(table, Authorizations.EMPTY)) {
@@ -222,8 +224,8 @@ class SecurityIT {
         Key last = s1.iterator().next().getKey(); // the owner's scan stays open after batch 1
         try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
           IteratorSetting is = realRunOptions(job, "not-the-job-key");
-          MultiplyIteratorOptions.setSemiring(is, "MAX_PLUS");
-          MultiplyIteratorOptions.setBatchLimits(is, 1000, 3, 1 << 20);
+          is.addOption("semiring", "MAX_PLUS");
+          ItHelpers.opts(is, "batchBRows", 1000, "maxBatchRows", 3, "maxBatchBytes", 1 << 20);
           try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
             s.setRange(new Range(last, false, null, true));
             s.fetchColumnFamily(new Text("A"));
@@ -318,9 +320,9 @@ class SecurityIT {
         // and by hand, with a job record mallory may write into her own table
         String key = JobRecord.newJobKey();
         ItHelpers.writeJobRecord(mc, m, "own-job", key, "C", secret,
-            MultiplyIteratorOptions.Mode.MULTIPLY);
+            MultiplySpec.Mode.MULTIPLY);
         IteratorSetting is = realRunOptions("own-job", key);
-        MultiplyIteratorOptions.setBTable(is, secret);
+        is.addOption("bTable", secret);
         List<String> errors = ItHelpers.attach(mc, m, is);
         assertEquals(Map.of(), Fixtures.snapshot(mc, m, "C"),
             "not one entry of " + secret + " copied into C (refusal: " + errors + ")");
@@ -333,7 +335,7 @@ class SecurityIT {
   void noCredentialTravelsOrIsLogged() throws Exception {
     String pw = "Zq7-alice-" + Long.toHexString(System.nanoTime()) + "-sekrit";
     // the options themselves: none is meant to carry a credential
-    for (Map.Entry<String,String> o : MultiplyIteratorOptions.descriptions().entrySet()) {
+    for (Map.Entry<String,String> o : MultiplySpec.descriptions().entrySet()) {
       String text = (o.getKey() + " " + o.getValue()).toLowerCase(Locale.ROOT);
       for (String word : new String[] {"password", "token", "secret", "credential", "keytab"}) {
         assertFalse(text.contains(word), "option " + o.getKey() + " mentions " + word);

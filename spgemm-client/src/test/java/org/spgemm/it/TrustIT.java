@@ -38,8 +38,8 @@ import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.CompactionMultiplyIterator;
-import org.spgemm.iterators.JobRecord;
-import org.spgemm.iterators.MultiplyIteratorOptions;
+import org.spgemm.job.JobRecord;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
@@ -82,8 +82,10 @@ class TrustIT {
   /** The scan iterator of a job with every option a real run sets, plus {@code extra}. */
   private static IteratorSetting scanJob(String job, String key, Map<String,String> extra) {
     IteratorSetting is = ItHelpers.iteratorSetting(job, key, "A", "B", "C");
-    MultiplyIteratorOptions.setSemiring(is, "PLUS_TIMES");
-    MultiplyIteratorOptions.setCodecs(is, "decimal", "decimal", "decimal");
+    is.addOption("semiring", "PLUS_TIMES");
+    is.addOption("codecA", "decimal");
+    is.addOption("codecB", "decimal");
+    is.addOption("codecC", "decimal");
     extra.forEach(is::addOption);
     return is;
   }
@@ -116,7 +118,7 @@ class TrustIT {
         String key = JobRecord.newJobKey();
         ItHelpers.writeJobRecord(ec, m, "forged", record(key, m, t));
         List<String> errors = ItHelpers.attach(ec, m,
-            scanJob("forged", key, Map.of(MultiplyIteratorOptions.C_TABLE, t)));
+            scanJob("forged", key, Map.of("cTable", t)));
         assertEquals(before, ItHelpers.snapshotAll(root, t), "nothing written into " + t);
         assertTrue(errors.stream().anyMatch(x -> x.contains("does not let table " + m)),
             errors.toString());
@@ -155,7 +157,7 @@ class TrustIT {
         String key = JobRecord.newJobKey();
         ItHelpers.writeJobRecord(mc, m, "own-job", record(key, t, null));
         List<String> errors = ItHelpers.attach(mc, m,
-            scanJob("own-job", key, Map.of(MultiplyIteratorOptions.B_TABLE, t)));
+            scanJob("own-job", key, Map.of("bTable", t)));
         assertEquals(Map.of(), Fixtures.snapshot(mc, m, "C"), "nothing of " + t + " read");
         assertTrue(errors.stream().anyMatch(x -> x.contains("does not let table " + m)),
             errors.toString());
@@ -196,7 +198,7 @@ class TrustIT {
         String key = JobRecord.newJobKey();
         ItHelpers.writeJobRecord(root, m, "sys-job", record(key, "accumulo.metadata", null));
         List<String> errors = ItHelpers.attach(root, m, scanJob("sys-job", key,
-            Map.of(MultiplyIteratorOptions.B_TABLE, "accumulo.metadata")));
+            Map.of("bTable", "accumulo.metadata")));
         assertEquals(Map.of(), Fixtures.snapshot(root, m, "C"));
         assertTrue(errors.stream().anyMatch(x -> x.contains("Accumulo's own tables")),
             errors.toString());
@@ -232,8 +234,8 @@ class TrustIT {
           ItHelpers.writeJobRecord(ec, m, job, record(JobRecord.newJobKey(), secret, null));
           IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY,
               TableLayout.ITERATOR_NAME, CompactionMultiplyIterator.class);
-          MultiplyIteratorOptions.setCompactionJob(is, job, tableOption, 1L);
-          MultiplyIteratorOptions.setBTable(is, secret);
+          ItHelpers.opts(is, "job", job, "table", tableOption, "timestamp", 1L);
+          is.addOption("bTable", secret);
           ec.tableOperations().compact(m, new CompactionConfig().setIterators(List.of(is))
               .setFlush(true).setWait(true));
           assertEquals(Map.of(), Fixtures.snapshot(ec, m, "C"), "no C from " + secret);

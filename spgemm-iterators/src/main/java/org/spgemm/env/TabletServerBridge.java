@@ -1,5 +1,6 @@
 package org.spgemm.env;
 
+import org.spgemm.iterators.ScanMultiplyIterator;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -26,7 +27,7 @@ public final class TabletServerBridge {
     if (env instanceof SystemIteratorEnvironment) {
       return ((SystemIteratorEnvironment) env).getServerContext();
     }
-    throw new IllegalStateException("RowByRowMultiplyIterator must run inside a tablet server"
+    throw new IllegalStateException("ScanMultiplyIterator must run inside a tablet server"
         + " (iterator environment is " + (env == null ? "null" : env.getClass().getName()) + ")");
   }
 

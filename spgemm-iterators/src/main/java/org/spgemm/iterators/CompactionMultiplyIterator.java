@@ -1,5 +1,11 @@
 package org.spgemm.iterators;
 
+import org.spgemm.job.JobAuthorization;
+import org.spgemm.job.TabletRecords;
+import org.spgemm.pipeline.BadInputException;
+import org.spgemm.pipeline.MemoryBudget;
+import org.spgemm.env.RateLimitedLog;
+import org.spgemm.pipeline.compaction.CompactionPass;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -35,7 +41,7 @@ public class CompactionMultiplyIterator
     implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
 
   private SortedKeyValueIterator<Key,Value> source;
-  private MultiplyIteratorOptions.Parsed opts;
+  private MultiplySpec opts;
   private IteratorEnvironment env;
   private CompactionPass pass;
 
@@ -45,7 +51,7 @@ public class CompactionMultiplyIterator
     this.source = source;
     this.env = env;
     try {
-      this.opts = MultiplyIteratorOptions.parse(options);
+      this.opts = MultiplySpec.decode(options);
     } catch (IllegalArgumentException e) {
       // not a job the client started (it validates first): leave the data as it is
       RateLimitedLog.warn("spgemm compaction iterator with bad options passes entries through: "
@@ -93,11 +99,11 @@ public class CompactionMultiplyIterator
       return "family " + opts.cFamily() + " of " + tableName() + " shares a locality group with"
           + " other families; C needs one of its own (TableM.create sets it)";
     }
-    if (opts.mxm().cTable() != null) {
+    if (opts.cTable() != null) {
       return "a compaction writes C into the compacted table only, not into "
-          + opts.mxm().cTable() + " (the scan engine writes other tables)";
+          + opts.cTable() + " (the scan engine writes other tables)";
     }
-    if (opts.mode() != MultiplyIteratorOptions.Mode.MULTIPLY) {
+    if (opts.mode() != MultiplySpec.Mode.MULTIPLY) {
       return "a compaction can only multiply, not " + opts.mode();
     }
     String bTable = opts.bTable() == null ? tableName() : opts.bTable();
@@ -169,14 +175,14 @@ public class CompactionMultiplyIterator
   public IteratorOptions describeOptions() {
     return new IteratorOptions("spgemmc", "Row-by-row sparse multiply C = A*B over a semiring,"
         + " computed in a user compaction: writes C rows into the tablet's new file",
-        MultiplyIteratorOptions.descriptions(), null);
+        MultiplySpec.descriptions(), null);
   }
 
   @Override
   public boolean validateOptions(Map<String,String> options) {
-    MultiplyIteratorOptions.Parsed p = MultiplyIteratorOptions.parse(options);
+    MultiplySpec p = MultiplySpec.decode(options);
     if (p.table() == null) {
-      throw new IllegalArgumentException("option '" + MultiplyIteratorOptions.TABLE
+      throw new IllegalArgumentException("option '" + "table"
           + "' is required at compaction scope");
     }
     return true;

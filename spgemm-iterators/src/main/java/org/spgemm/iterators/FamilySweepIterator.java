@@ -1,5 +1,8 @@
 package org.spgemm.iterators;
 
+import org.spgemm.job.JobRecord;
+import org.spgemm.job.TabletRecords;
+import org.spgemm.env.RateLimitedLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

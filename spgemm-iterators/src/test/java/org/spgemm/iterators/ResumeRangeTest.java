@@ -11,7 +11,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 
-/** {@link RowByRowMultiplyIterator#resumeRange}: how a re-seek after a tear-down continues. */
+/** {@link ScanMultiplyIterator#resumeRange}: how a re-seek after a tear-down continues. */
 class ResumeRangeTest {
 
   private static Key entry(String row, String cq) {
@@ -21,19 +21,19 @@ class ResumeRangeTest {
   @Test
   void infiniteStartIsReturnedAsIs() {
     Range all = new Range();
-    assertSame(all, RowByRowMultiplyIterator.resumeRange(all));
+    assertSame(all, ScanMultiplyIterator.resumeRange(all));
     Range toEnd = new Range(null, false, new Text("r5"), true);
-    assertSame(toEnd, RowByRowMultiplyIterator.resumeRange(toEnd));
+    assertSame(toEnd, ScanMultiplyIterator.resumeRange(toEnd));
   }
 
   @Test
   void inclusiveStartIsReturnedAsIs() {
     Range r = new Range(entry("r1", "x"), true, entry("r5", "x"), false);
-    assertSame(r, RowByRowMultiplyIterator.resumeRange(r));
+    assertSame(r, ScanMultiplyIterator.resumeRange(r));
     // a tablet range: (prevEndRow, endRow] becomes an inclusive start at the following row
     Range tablet = new Range(new Text("r1"), false, new Text("r5"), true);
     assertTrue(tablet.isStartKeyInclusive());
-    assertSame(tablet, RowByRowMultiplyIterator.resumeRange(tablet));
+    assertSame(tablet, ScanMultiplyIterator.resumeRange(tablet));
   }
 
   @Test
@@ -41,7 +41,7 @@ class ResumeRangeTest {
     Key last = entry("r3", "q7");
     Range tablet = new Range(new Text("r1"), false, new Text("r9"), true);
     Range reseek = new Range(last, false, tablet.getEndKey(), tablet.isEndKeyInclusive());
-    Range resumed = RowByRowMultiplyIterator.resumeRange(reseek);
+    Range resumed = ScanMultiplyIterator.resumeRange(reseek);
     assertTrue(resumed.isStartKeyInclusive());
     assertEquals(last.followingKey(org.apache.accumulo.core.data.PartialKey.ROW),
         resumed.getStartKey());
@@ -60,7 +60,7 @@ class ResumeRangeTest {
   void exclusiveBareRowKeyKeepsThatRow() {
     // no entry of A equals a bare row key, so nothing of row r3 was returned yet
     Range reseek = new Range(new Key("r3"), false, null, true);
-    Range resumed = RowByRowMultiplyIterator.resumeRange(reseek);
+    Range resumed = ScanMultiplyIterator.resumeRange(reseek);
     assertTrue(resumed.contains(entry("r3", "a")));
     assertFalse(resumed.contains(entry("r2", "z")));
   }
@@ -68,7 +68,7 @@ class ResumeRangeTest {
   @Test
   void exclusiveStartWithInfiniteEnd() {
     Range reseek = new Range(entry("r3", "q"), false, null, true);
-    Range resumed = RowByRowMultiplyIterator.resumeRange(reseek);
+    Range resumed = ScanMultiplyIterator.resumeRange(reseek);
     assertTrue(resumed.isInfiniteStopKey());
     assertTrue(resumed.contains(entry("r4", "a")));
     assertFalse(resumed.contains(entry("r3", "r")));
@@ -79,16 +79,16 @@ class ResumeRangeTest {
     // the tablet ends at row r5 inclusive; the last progress entry was in r5
     Range tablet = new Range(new Text("r1"), false, new Text("r5"), true);
     Range reseek = new Range(entry("r5", "q"), false, tablet.getEndKey(), true);
-    assertNull(RowByRowMultiplyIterator.resumeRange(reseek));
+    assertNull(ScanMultiplyIterator.resumeRange(reseek));
     // also with an exclusive end at the following row
     Range exclusiveEnd = new Range(entry("r5", "q"), false, new Key("r5\0"), false);
-    assertNull(RowByRowMultiplyIterator.resumeRange(exclusiveEnd));
+    assertNull(ScanMultiplyIterator.resumeRange(exclusiveEnd));
   }
 
   @Test
   void exclusiveStartBeforeAnExclusiveEndRowKeepsTheRowsBetween() {
     Range reseek = new Range(entry("r2", "q"), false, new Key("r4"), false);
-    Range resumed = RowByRowMultiplyIterator.resumeRange(reseek);
+    Range resumed = ScanMultiplyIterator.resumeRange(reseek);
     assertTrue(resumed.contains(entry("r3", "a")));
     assertFalse(resumed.contains(entry("r4", "a")));
   }

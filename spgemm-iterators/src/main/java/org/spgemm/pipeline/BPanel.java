@@ -1,0 +1,26 @@
+package org.spgemm.pipeline;
+
+import org.spgemm.kernel.SideRow;
+import org.spgemm.kernel.SparseRows;
+
+/**
+ * B(Φ): the B rows a batch needs, as CSR whose row ids are Φ's local ids and whose column ids
+ * index {@link #columnKeys} (sorted, so ascending ids give qualifiers in Accumulo order).
+ */
+public final class BPanel {
+
+  final SparseRows b;
+  byte[][] columnKeys = new byte[0][];
+  long entries;
+  /** Entries read from tablets another tablet server hosts. */
+  long remoteEntries;
+
+  BPanel(boolean integer) {
+    b = new SparseRows(integer);
+  }
+
+  /** Local id of column key {@code key}, or -1 when no B row of the panel holds that column. */
+  int columnId(byte[] key) {
+    return SideRow.indexOf(columnKeys, columnKeys.length, key);
+  }
+}

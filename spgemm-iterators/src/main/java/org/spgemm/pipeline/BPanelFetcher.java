@@ -1,0 +1,268 @@
+package org.spgemm.pipeline;
+
+import org.spgemm.codec.Domain;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.iterators.TableLayout;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+import org.spgemm.codec.ValueCodec;
+
+/**
+ * Builds B(Φ) as CSR (Algorithm 2, first step): rows found in the tablet's {@link BRowCache} are
+ * taken from it, the others fetched with one nested batch scan (ranges merged) on the dedicated
+ * nested scan executor, decoded, and cached, together with the rows a merged range reads through.
+ */
+public final class BPanelFetcher {
+
+  /** Execution hint that the table's scan dispatcher maps to the nested executor. */
+
+  /** Thrown when B(Φ) passes the byte budget; the worker then splits the batch. */
+  static final class PanelTooLargeException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    PanelTooLargeException(long bytes) {
+      super("B panel passed " + bytes + " bytes", null, false, false);
+    }
+  }
+
+  private final AccumuloClient client;
+  private final MultiplySpec opts;
+  private final String table;
+  private final String bTable;
+  private final ValueCodec codec;
+  private final boolean integer;
+  private final long budget;
+  private final BRowCache cache;
+  private final Map<String,String> hints;
+
+  /**
+   * @param budget bytes B(Φ) may hold
+   * @param cache rows kept across batches, or null
+   * @param hints scan execution hints: {@link #TableLayout.NESTED_HINT} from inside a scan, whose own scan
+   *        thread must not wait for a scan queued behind it; none from a compaction thread
+   */
+  BPanelFetcher(AccumuloClient client, MultiplySpec opts, String table,
+      String bTable, long budget, BRowCache cache, Map<String,String> hints) {
+    this.hints = hints;
+    this.client = client;
+    this.table = table;
+    this.opts = opts;
+    this.bTable = bTable;
+    this.codec = opts.codecB();
+    this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
+    this.budget = budget;
+    this.cache = cache;
+  }
+
+  /**
+   * @param home a row of the tablet this batch comes from: B entries in tablets hosted elsewhere
+   *        than that tablet are counted as remote
+   */
+  BPanel fetch(List<byte[]> phi, byte[] home) throws TableNotFoundException {
+    if (cache != null) {
+      cache.touch();
+    }
+    BRow[] rows = new BRow[phi.size()];
+    long bytes = 0;
+    List<byte[]> missing = new ArrayList<>();
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = cache == null ? null : cache.get(new ArrayByteSequence(phi.get(i)));
+      if (rows[i] == null) {
+        missing.add(phi.get(i));
+      } else {
+        bytes += rows[i].bytes;
+      }
+    }
+    long[] counts = new long[2]; // entries fetched, of which remote
+    if (!missing.isEmpty()) {
+      Map<ArrayByteSequence,BRow> fetched = fetchRows(missing, home, bytes, counts);
+      for (int i = 0; i < rows.length; i++) {
+        if (rows[i] == null) {
+          ArrayByteSequence k = new ArrayByteSequence(phi.get(i));
+          rows[i] = fetched.getOrDefault(k, BRow.EMPTY);
+          if (cache != null) {
+            cache.put(k, rows[i]); // absent rows too: no second scan for nothing
+          }
+        }
+      }
+    }
+    BPanel panel = toCsr(rows);
+    panel.entries = counts[0];
+    panel.remoteEntries = counts[1];
+    return panel;
+  }
+
+  /** One nested scan for the missing rows; every whole row it returns is decoded (and cached). */
+  private Map<ArrayByteSequence,BRow> fetchRows(List<byte[]> missing, byte[] home,
+      long cachedBytes, long[] counts) throws TableNotFoundException {
+    Text family = new Text(opts.bFamily());
+    List<Range> ranges = BRanges.of(missing, family);
+    TabletHomes homes = TabletHomes.locate(client, table, home, bTable, ranges);
+    Map<ArrayByteSequence,BRow> out = new HashMap<>(missing.size() * 2);
+    RowBuilder row = new RowBuilder();
+    long bytes = cachedBytes;
+    try (BatchScanner scanner =
+        client.createBatchScanner(bTable, Authorizations.EMPTY, opts.scanThreads())) {
+      scanner.setExecutionHints(hints);
+      scanner.fetchColumnFamily(family);
+      scanner.setRanges(ranges);
+      boolean remote = false;
+      for (Map.Entry<Key,Value> e : scanner) {
+        Key k = e.getKey();
+        ByteSequence r = k.getRowData();
+        if (row.key == null || !row.key.equals(r)) {
+          row.finish(out);
+          row.start(new ArrayByteSequence(r.toArray()));
+          remote = homes.isRemote(r);
+        }
+        byte[] vb = e.getValue().get();
+        byte[] col = k.getColumnQualifierData().toArray();
+        if (opts.takesColumn(col)) {
+          row.add(col, vb, k.getSize() + vb.length);
+        }
+        counts[0]++;
+        counts[1] += remote ? 1 : 0;
+        bytes += k.getSize() + vb.length;
+        if (bytes > budget) {
+          throw new PanelTooLargeException(bytes);
+        }
+      }
+    }
+    row.finish(out);
+    return out;
+  }
+
+  /** Collects one row's entries in arrival order (a batch scan returns each row's run sorted). */
+  private final class RowBuilder {
+    ArrayByteSequence key;
+    private final List<byte[]> cols = new ArrayList<>();
+    private long[] ints = new long[16];
+    private double[] fps = new double[16];
+    private long bytes;
+
+    void start(ArrayByteSequence k) {
+      key = k;
+      cols.clear();
+      bytes = 0;
+    }
+
+    void add(byte[] col, byte[] value, long size) {
+      int n = cols.size();
+      if (n == ints.length) {
+        ints = Arrays.copyOf(ints, n * 2);
+        fps = Arrays.copyOf(fps, n * 2);
+      }
+      try {
+        if (integer) {
+          ints[n] = codec.decodeLong(value, 0, value.length);
+        } else {
+          fps[n] = codec.decodeDouble(value, 0, value.length);
+        }
+      } catch (IllegalArgumentException ex) {
+        throw new BadInputException("bad value of B(" + ARowReader.text(key.toArray()) + ", "
+            + ARowReader.text(col) + ") in family " + opts.bFamily() + " of table " + bTable
+            + ": " + ex.getMessage() + " (codec " + codec.name() + ")", null);
+      }
+      cols.add(col);
+      bytes += size;
+    }
+
+    /**
+     * Ends the run of the current row. A batch scanner may return one row in several runs (a
+     * tablet's results come in RPC batches, interleaved with other tablets'): runs are joined.
+     */
+    void finish(Map<ArrayByteSequence,BRow> out) {
+      if (key == null) {
+        return;
+      }
+      int n = cols.size();
+      BRow earlier = out.get(key);
+      if (earlier != null) {
+        for (int q = earlier.n - 1; q >= 0; q--) {
+          cols.add(0, earlier.cols[q]);
+        }
+        long[] ei = integer ? new long[earlier.n + n] : null;
+        double[] ef = integer ? null : new double[earlier.n + n];
+        if (integer) {
+          System.arraycopy(earlier.ints, 0, ei, 0, earlier.n);
+          System.arraycopy(ints, 0, ei, earlier.n, n);
+        } else {
+          System.arraycopy(earlier.fps, 0, ef, 0, earlier.n);
+          System.arraycopy(fps, 0, ef, earlier.n, n);
+        }
+        out.put(key, new BRow(cols.toArray(new byte[0][]), ei, ef, earlier.n + n,
+            earlier.bytes + bytes));
+      } else {
+        out.put(key, new BRow(cols.toArray(new byte[0][]), integer ? Arrays.copyOf(ints, n)
+            : null, integer ? null : Arrays.copyOf(fps, n), n, bytes));
+      }
+      key = null;
+    }
+  }
+
+  /** Lays the rows out as CSR; column ids are renumbered so that ascending ids are key order. */
+  private BPanel toCsr(BRow[] rows) {
+    int n = 0;
+    for (BRow r : rows) {
+      n += r.n;
+    }
+    BPanel panel = new BPanel(integer);
+    var b = panel.b;
+    b.ensureRows(rows.length);
+    b.ensureEntries(n);
+    Map<ArrayByteSequence,Integer> colIds = new HashMap<>();
+    List<byte[]> colKeys = new ArrayList<>();
+    int p = 0;
+    b.rowPtr[0] = 0;
+    for (int i = 0; i < rows.length; i++) {
+      BRow r = rows[i];
+      for (int q = 0; q < r.n; q++) {
+        Integer id = colIds.putIfAbsent(new ArrayByteSequence(r.cols[q]), colKeys.size());
+        if (id == null) {
+          id = colKeys.size();
+          colKeys.add(r.cols[q]);
+        }
+        b.colIdx[p] = id;
+        if (integer) {
+          b.intVals[p] = r.ints[q];
+        } else {
+          b.fpVals[p] = r.fps[q];
+        }
+        p++;
+      }
+      b.rowPtr[i + 1] = p;
+    }
+    int ncols = colKeys.size();
+    Integer[] order = new Integer[ncols];
+    for (int i = 0; i < ncols; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (x, y) -> Arrays.compareUnsigned(colKeys.get(x), colKeys.get(y)));
+    int[] rank = new int[ncols];
+    byte[][] sortedKeys = new byte[ncols][];
+    for (int r = 0; r < ncols; r++) {
+      rank[order[r]] = r;
+      sortedKeys[r] = colKeys.get(order[r]);
+    }
+    for (int q = 0; q < n; q++) {
+      b.colIdx[q] = rank[b.colIdx[q]];
+    }
+    b.rows = rows.length;
+    b.nnz = n;
+    panel.columnKeys = sortedKeys;
+    return panel;
+  }
+}

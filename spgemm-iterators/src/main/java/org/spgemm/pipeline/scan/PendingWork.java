@@ -1,0 +1,146 @@
+package org.spgemm.pipeline.scan;
+
+import org.spgemm.pipeline.BatchResult;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import org.apache.accumulo.core.data.Key;
+import org.spgemm.progress.BatchStats;
+
+/**
+ * The state of one tablet's multiply that must outlive an iterator instance. Accumulo re-creates
+ * scan iterators between RPC batches and on minor compactions, with no close hook; the new
+ * instance finds this state by job and range and, when its seek resumes exactly at
+ * {@link #resumeAfter}, adopts the batches still in flight instead of redoing them.
+ */
+public final class PendingWork {
+
+  /** A batch handed to the worker pool; its first and last A keys bound what it covers. */
+  record InFlight(Key firstKey, Key lastKey, Future<BatchResult> future) {}
+
+  private static final long EXPIRE_MILLIS = 10 * 60_000L;
+  private static final Map<String,PendingWork> REGISTRY = new ConcurrentHashMap<>();
+
+  final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+  /** Entries of a finished batch not yet returned (count mode returns one per row). */
+  public final ArrayDeque<Key> pendingKeys = new ArrayDeque<>();
+  public final ArrayDeque<BatchStats> pendingStats = new ArrayDeque<>();
+  /** The key Accumulo will resume after: the last entry returned, or the last yield position. */
+  public Key resumeAfter;
+  /** First A key not yet read into a batch; null once A is exhausted. */
+  public Key nextSourceKey;
+  public boolean sourceExhausted;
+  private volatile long touched = System.currentTimeMillis();
+  /** Cleared when nobody will return this work's results: its workers stop writing. */
+  private volatile boolean live = true;
+  /**
+   * The iterator instance that may use this state, and whether it is inside a call now. Accumulo
+   * may still be running a read-ahead on an old instance when a new scan resumes the work: only
+   * one instance at a time may touch the queues, and a predecessor never again once replaced.
+   */
+  private Object holder;
+  private boolean busy;
+
+  /**
+   * Registers (or replaces) the live state of {@code id}; sweeps states nobody came back for. A
+   * replaced state is not stopped: a scan may still hold it (a stale read-ahead can seek after a
+   * newer scan took over), and its batches write whole rows, so finishing them is harmless.
+   */
+  public static void register(String id, PendingWork work) {
+    long now = System.currentTimeMillis();
+    REGISTRY.entrySet().removeIf(e -> {
+      if (now - e.getValue().touched > EXPIRE_MILLIS) {
+        e.getValue().abandon();
+        return true;
+      }
+      return false;
+    });
+    REGISTRY.put(id, work);
+  }
+
+  /**
+   * Takes the state of {@code id} if a seek resuming after {@code start} continues it exactly,
+   * waiting up to {@code waitMillis} for a call still using it to end; otherwise leaves it to its
+   * holder and returns null (the caller starts afresh after {@code start}).
+   */
+  public static PendingWork adopt(String id, Key start, Object who, long waitMillis) {
+    PendingWork w = REGISTRY.get(id);
+    if (w == null || !w.takeOver(who, start, waitMillis)) {
+      return null;
+    }
+    w.touch();
+    return w;
+  }
+
+  /** Makes {@code who} the holder of fresh work, inside a call. */
+  public synchronized void hold(Object who) {
+    holder = who;
+    busy = true;
+  }
+
+  /** Starts a call by {@code who}; false if another instance has taken the work over. */
+  public synchronized boolean enter(Object who) {
+    if (holder != who) {
+      return false;
+    }
+    busy = true;
+    return true;
+  }
+
+  public synchronized void exit(Object who) {
+    if (holder == who) {
+      busy = false;
+      notifyAll();
+    }
+  }
+
+  /**
+   * Waits until no call is using the work; then, if it resumes exactly after {@code start}, makes
+   * {@code who} its holder.
+   */
+  private synchronized boolean takeOver(Object who, Key start, long waitMillis) {
+    long deadline = System.currentTimeMillis() + waitMillis;
+    while (busy) {
+      long left = deadline - System.currentTimeMillis();
+      if (left <= 0) {
+        return false;
+      }
+      try {
+        wait(left);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    if (start == null || !start.equals(resumeAfter)) {
+      return false;
+    }
+    holder = who;
+    busy = true;
+    return true;
+  }
+
+  public static void remove(String id, PendingWork work) {
+    REGISTRY.remove(id, work);
+  }
+
+  void touch() {
+    touched = System.currentTimeMillis();
+  }
+
+  boolean isLive() {
+    return live;
+  }
+
+  /**
+   * Stops the work: its batches are cancelled and its workers write nothing more. Safe from any
+   * thread; the queues are left to their holder (or the garbage collector).
+   */
+  public void abandon() {
+    live = false;
+    for (InFlight f : inFlight.toArray(new InFlight[0])) {
+      f.future().cancel(false);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package org.spgemm.pipeline.compaction;
+
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import org.junit.jupiter.api.Test;
+import org.spgemm.pipeline.BRowCache;
+
+class JobBRowCachesTest {
+
+  @Test
+  void tabletsOfOneJobShareACacheAndOtherJobsDoNot() {
+    BRowCache first = JobBRowCaches.forJob("M", "M", "job-1", 1000);
+    assertSame(first, JobBRowCaches.forJob("M", "M", "job-1", 5000));
+    assertNotSame(first, JobBRowCaches.forJob("M", "M", "job-2", 1000));
+    assertNotSame(first, JobBRowCaches.forJob("M2", "M", "job-1", 1000));
+    assertNotSame(first, JobBRowCaches.forJob("M", "B", "job-1", 1000));
+  }
+
+  @Test
+  void anIdleCacheIsDroppedAndTheNextPassStartsAFreshOne() {
+    BRowCache c = JobBRowCaches.forJob("M", "M", "job-idle", 1000);
+    JobBRowCaches.dropIdle(c.lastUse() + JobBRowCaches.IDLE_MILLIS - 1);
+    assertSame(c, JobBRowCaches.forJob("M", "M", "job-idle", 1000));
+    JobBRowCaches.dropIdle(c.lastUse() + JobBRowCaches.IDLE_MILLIS + 1);
+    assertNotSame(c, JobBRowCaches.forJob("M", "M", "job-idle", 1000));
+  }
+}
