@@ -1,5 +1,6 @@
 package org.spgemm.client;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -65,39 +66,44 @@ final class CompactionDriver {
       List<Range> tablets) {
     CompactionConfig cfg = new CompactionConfig().setIterators(List.of(setting)).setFlush(true)
         .setWait(true);
-    ExecutorService exec = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "spgemm-compaction");
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
+        .setDaemon(true).setNameFormat("spgemm-compaction").build());
     Future<?> compaction = exec.submit(() -> {
       client.tableOperations().compact(table, cfg);
       return null;
     });
-    boolean finished = false;
     try {
-      while (!finished) {
-        try {
-          compaction.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
-          finished = true;
-        } catch (TimeoutException e) {
-          // still running
+      Follower.follow(new Follower.Run() {
+        @Override
+        public boolean await(long millis) throws ExecutionException, InterruptedException {
+          try {
+            compaction.get(millis, TimeUnit.MILLISECONDS);
+            return true;
+          } catch (TimeoutException e) {
+            return false;
+          }
         }
-        follow(counts);
-        if (!finished) {
-          heartbeat.beat(counts.total);
+
+        @Override
+        public void refresh() {
+          follow(counts);
         }
-      }
+
+        @Override
+        public void cancel() {
+          CompactionDriver.cancel(client, table);
+          compaction.cancel(true);
+        }
+
+        @Override
+        public SpgemmException failure(Throwable cause) {
+          return refusal(table, cause);
+        }
+      }, heartbeat, counts);
       return awaitFinalRecords(counts, expected, tablets);
-    } catch (ExecutionException e) {
-      throw refusal(table, e.getCause());
     } catch (InterruptedException e) {
-      cancel(compaction);
       Thread.currentThread().interrupt();
-      throw new SpgemmException("interrupted; the compaction of " + table + " was cancelled");
-    } catch (RuntimeException e) {
-      cancel(compaction);
-      throw e;
+      throw new SpgemmException("interrupted waiting for the final counts of " + table);
     } finally {
       exec.shutdownNow();
     }
@@ -210,11 +216,6 @@ final class CompactionDriver {
     mine.removeIf(e -> prefixes.stream()
         .noneMatch(e.getKey().getColumnQualifier().toString()::startsWith));
     deleteMeta(client, table, mine);
-  }
-
-  private void cancel(Future<?> compaction) {
-    cancel(client, table);
-    compaction.cancel(true);
   }
 
   /** Cancels the user compactions of {@code table}, as far as this user may. */

@@ -3,6 +3,7 @@ package org.spgemm.client;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -42,51 +43,47 @@ final class ScanDriver {
   void run(IteratorSetting setting, RunCounts counts, List<Range> ranges,
       BiConsumer<String,BatchStats> perEntry) {
     Authorizations auths = MatrixStore.userAuths(client);
-    ExecutorService pool =
-        Executors.newFixedThreadPool(Math.min(ranges.size(), opts.tabletParallelism), r -> {
-          Thread t = new Thread(r, "spgemm-tablet-scan");
-          t.setDaemon(true);
-          return t;
-        });
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(ranges.size(),
+        opts.tabletParallelism), new ThreadFactoryBuilder().setDaemon(true)
+            .setNameFormat("spgemm-tablet-scan-%d").build());
+    List<Future<?>> futures = new ArrayList<>();
     try {
-      List<Future<?>> futures = new ArrayList<>();
       for (Range range : ranges) {
         futures.add(pool.submit(() -> {
           scanTablet(setting, range, auths, counts, perEntry);
           return null;
         }));
       }
-      for (Future<?> f : futures) {
-        await(f, counts, futures);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SpgemmException("interrupted");
+      Follower.follow(new Follower.Run() {
+        @Override
+        public boolean await(long millis) throws ExecutionException, InterruptedException {
+          for (Future<?> f : futures) {
+            try {
+              f.get(millis, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+              return false;
+            }
+          }
+          return true;
+        }
+
+        @Override
+        public void refresh() {
+          // each tablet's scan adds its entries to the counts as they arrive
+        }
+
+        @Override
+        public void cancel() {
+          futures.forEach(x -> x.cancel(true));
+        }
+
+        @Override
+        public SpgemmException failure(Throwable cause) {
+          return new ClusterException("multiply on " + table + " failed: " + cause, cause);
+        }
+      }, heartbeat, counts);
     } finally {
       pool.shutdownNow();
-    }
-  }
-
-  /** Waits for one tablet, renewing the lease and watching for progress. */
-  private void await(Future<?> f, RunCounts counts, List<Future<?>> all)
-      throws InterruptedException {
-    while (true) {
-      try {
-        f.get(1, TimeUnit.SECONDS);
-        return;
-      } catch (TimeoutException e) {
-        heartbeat.beat(counts.total);
-      } catch (ExecutionException e) {
-        all.forEach(x -> x.cancel(true));
-        Throwable c = e.getCause();
-        if (c instanceof SpgemmException se) {
-          throw se;
-        }
-        throw new ClusterException("multiply on " + table + " failed: " + c, c);
-      } catch (SpgemmException e) {
-        all.forEach(x -> x.cancel(true));
-        throw e;
-      }
     }
   }
 

@@ -2,15 +2,21 @@ package org.spgemm.iterators;
 
 import org.spgemm.job.JobAuthorization;
 import org.spgemm.job.TabletRecords;
+import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BadInputException;
+import org.spgemm.pipeline.BatchScheduler;
+import org.spgemm.pipeline.MaskScan;
+import org.spgemm.pipeline.NestedScanBSource;
 import org.spgemm.pipeline.MemoryBudget;
 import org.spgemm.env.RateLimitedLog;
 import org.spgemm.pipeline.compaction.CompactionPass;
+import org.spgemm.pipeline.compaction.JobBRowCaches;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -75,11 +81,23 @@ public class CompactionMultiplyIterator
       source.seek(range, columnFamilies, inclusive); // old C stays; the client marks it FAILED
       return;
     }
+    MaskScan mask = null;
+    try {
+      mask = opts.maskTable() == null ? null : new MaskScan(client, opts, range);
+    } catch (TableNotFoundException e) {
+      records.error("mask table " + opts.maskTable() + " does not exist");
+      source.seek(range, columnFamilies, inclusive);
+      return;
+    }
     String bTable = opts.bTable() == null ? tableName() : opts.bTable();
-    pass = new CompactionPass(source, opts, client, tableName(), bTable, records,
-        MemoryBudget.acquire(opts, this));
-    pass.start(range);
-    releaseIfEnded();
+    MemoryBudget.Lease lease = MemoryBudget.lease(opts);
+    BRowCache cache = JobBRowCaches.forJob(tableName(), bTable, opts.job(),
+        lease.budget().cacheBytes());
+    // a compaction thread is no scan thread: its nested scans may use the default executor
+    pass = new CompactionPass(source, opts, lease, new NestedScanBSource(client, tableName(),
+        bTable, opts.bFamily(), opts.scanThreads(), Map.of()), cache, records,
+        () -> JobAuthorization.stillRunning(client, tableName(), opts.job()));
+    pass.start(range, mask);
   }
 
   /** True in the pass that writes C's locality group of a full user compaction. */
@@ -114,7 +132,7 @@ public class CompactionMultiplyIterator
     } catch (BadInputException e) {
       return e.getMessage();
     } catch (RuntimeException e) {
-      if (CompactionPass.byInterrupt(e)) {
+      if (BatchScheduler.stopped(e)) {
         // stopped while reading the job record: not the job's failure; the compaction runs again
         throw new IllegalStateException("interrupted while checking job " + opts.job(), e);
       }
@@ -131,12 +149,6 @@ public class CompactionMultiplyIterator
     }
   }
 
-  private void releaseIfEnded() {
-    if (pass != null && pass.ended()) {
-      MemoryBudget.release(this);
-    }
-  }
-
   @Override
   public boolean hasTop() {
     return pass != null ? pass.hasTop() : source.hasTop();
@@ -146,7 +158,6 @@ public class CompactionMultiplyIterator
   public void next() throws IOException {
     if (pass != null) {
       pass.next();
-      releaseIfEnded();
     } else {
       source.next();
     }

@@ -3,17 +3,20 @@ package org.spgemm.iterators;
 import org.spgemm.job.JobAuthorization;
 import org.spgemm.job.JobRecord;
 import org.spgemm.pipeline.ARowReader;
+import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.BadInputException;
+import org.spgemm.pipeline.CWriters;
 import org.spgemm.pipeline.BatchWorker;
 import org.spgemm.pipeline.Labels;
 import org.spgemm.pipeline.MemoryBudget;
+import org.spgemm.pipeline.NestedScanBSource;
+import org.spgemm.pipeline.scan.TableCWriters;
 import org.spgemm.pipeline.scan.BatchPipeline;
 import org.spgemm.pipeline.scan.PendingWork;
 import org.spgemm.pipeline.scan.WorkerPools;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;
-import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -50,6 +53,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
   /** Digest of every option, the job key included: only an identical scan adopts pending work. */
   private String optionsDigest;
   private IteratorEnvironment env;
+  private Server server;
   private YieldCallback<Key> yield;
   private Range seekRange;
   private String workId;
@@ -68,6 +72,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
       IteratorEnvironment env) throws IOException {
     this.source = source;
     this.env = env;
+    this.server = server(env);
     if (env.getIteratorScope() != IteratorScope.scan) {
       passThrough = true; // never drop data a compaction would otherwise keep
       return;
@@ -111,7 +116,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
       return;
     }
     // a scan with other options (a reader without the job key) never finds this work
-    workId = opts.job() + "|" + optionsDigest + "|" + env.getTableId() + "|"
+    workId = opts.job() + "|" + optionsDigest + "|" + server.tableId() + "|"
         + (range.isInfiniteStopKey() ? "+inf" : range.getEndKey().toString());
     pipeline = null;
     PendingWork adopted = range.isStartKeyInclusive() ? null
@@ -151,9 +156,14 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
    * it is a bare row key, which no entry of A can equal). Returns null when nothing is left.
    */
   static Range resumeRange(Range range) {
-    if (range.isInfiniteStartKey() || range.isStartKeyInclusive()
-        || range.getStartKey().getColumnFamilyData().length() == 0) {
+    if (range.isInfiniteStartKey() || range.getStartKey().getColumnFamilyData().length() == 0) {
       return range;
+    }
+    if (range.isStartKeyInclusive()) {
+      // a seek that starts at an entry inside a row (a deep copy positioned where another one
+      // is): the row is read whole, and its entry, at its last key, is not before the start
+      return new Range(new Key(range.getStartKey().getRow()), true, range.getEndKey(),
+          range.isEndKeyInclusive());
     }
     Key next = range.getStartKey().followingKey(PartialKey.ROW);
     if (!range.isInfiniteStopKey() && next.compareTo(range.getEndKey()) >= 0) {
@@ -176,7 +186,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
       return;
     }
     try {
-      authorize(at);
+      server.authorize(opts, at);
       topKey = at;
       topValue = new Value(errorStats(null).encode());
     } catch (BadInputException e) {
@@ -184,35 +194,78 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     }
   }
 
-  /** Checks the job (errors anchored at {@code at}); returns the table it runs on. */
-  private String authorize(Key at) {
-    String table = tableName();
-    new JobAuthorization(TabletServerBridge.serverClient(env), env.getPluginEnv(),
-        env.getTableId(), table, opts).check(opts.bTable() == null ? table : opts.bTable(), at);
-    return table;
+  /**
+   * What the iterator needs from the tablet server it runs in: the table's name and id, the job's
+   * check, where B is read and where C is written. A test gives it maps instead.
+   */
+  protected interface Server {
+    String tableId();
+
+    String tableName();
+
+    /** Checks the job ({@link JobAuthorization}); errors anchored at {@code at}. */
+    void authorize(MultiplySpec opts, Key at);
+
+    BSource bSource(MultiplySpec opts);
+
+    CWriters cWriters(MultiplySpec opts, MemoryBudget budget);
   }
 
-  private String tableName() {
-    try {
-      return env.getPluginEnv().getTableName(env.getTableId());
-    } catch (TableNotFoundException e) {
-      throw new IllegalStateException("table " + env.getTableId() + " vanished", e);
-    }
+  /** The tablet server's own: its context's rights, nested scans on the nested executor. */
+  protected Server server(IteratorEnvironment env) {
+    return new Server() {
+      @Override
+      public String tableId() {
+        return env.getTableId().canonical();
+      }
+
+      @Override
+      public String tableName() {
+        try {
+          return env.getPluginEnv().getTableName(env.getTableId());
+        } catch (TableNotFoundException e) {
+          throw new IllegalStateException("table " + env.getTableId() + " vanished", e);
+        }
+      }
+
+      @Override
+      public void authorize(MultiplySpec opts, Key at) {
+        String table = tableName();
+        new JobAuthorization(TabletServerBridge.serverClient(env), env.getPluginEnv(),
+            env.getTableId(), table, opts).check(opts.bTable() == null ? table : opts.bTable(),
+                at);
+      }
+
+      @Override
+      public BSource bSource(MultiplySpec opts) {
+        String table = tableName();
+        // a scan thread must not wait for a nested scan queued behind it: the nested executor
+        return new NestedScanBSource(TabletServerBridge.serverClient(env), table,
+            opts.bTable() == null ? table : opts.bTable(), opts.bFamily(), opts.scanThreads(),
+            TableLayout.NESTED_HINT);
+      }
+
+      @Override
+      public CWriters cWriters(MultiplySpec opts, MemoryBudget budget) {
+        return new TableCWriters(TabletServerBridge.serverClient(env), tableName(), opts,
+            budget.cBufferBytes());
+      }
+    };
   }
 
   /** Wires reader, workers and pool; checks the job unless adopted work was checked already. */
   private BatchPipeline newPipeline(PendingWork work, boolean checkJob) {
-    AccumuloClient client = TabletServerBridge.serverClient(env);
-    String table = checkJob ? authorize(!work.sourceExhausted && source.hasTop()
-        ? new Key(source.getTopKey()) : null) : tableName();
-    String bTable = opts.bTable() == null ? table : opts.bTable();
+    if (checkJob) {
+      server.authorize(opts, !work.sourceExhausted && source.hasTop()
+          ? new Key(source.getTopKey()) : null);
+    }
     // scan iterators come and go between RPCs: budgets assume the usual number of tablets at once
     MemoryBudget budget = MemoryBudget.of(opts, Runtime.getRuntime().maxMemory(),
         MemoryBudget.MIN_TABLETS);
     Labels labels = new Labels(opts.cVisibility());
     ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
-    BatchWorker worker = new BatchWorker(client, table, bTable, opts, budget, null, labels,
-        TableLayout.NESTED_HINT);
+    BatchWorker worker = new BatchWorker(opts, budget, labels, server.bSource(opts), null,
+        server.cWriters(opts, budget));
     return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
         work);
   }
@@ -338,11 +391,17 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
 
   @Override
   public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
-    ScanMultiplyIterator copy = new ScanMultiplyIterator();
+    ScanMultiplyIterator copy;
+    try {
+      copy = getClass().getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot copy " + getClass().getName(), e);
+    }
     copy.source = source.deepCopy(env);
     copy.opts = opts;
     copy.optionsDigest = optionsDigest;
     copy.env = env;
+    copy.server = copy.server(env);
     copy.refusal = refusal;
     copy.passThrough = passThrough;
     return copy;

@@ -1,5 +1,7 @@
 package org.spgemm.job;
 
+import org.spgemm.pipeline.compaction.PassRecords;
+
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.env.RateLimitedLog;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +19,7 @@ import org.spgemm.progress.BatchStats;
  * that stopped it. An iterator that throws in a compaction is retried for ever, so errors travel
  * this way instead; the client reads these records with READ alone.
  */
-public final class TabletRecords {
+public final class TabletRecords implements PassRecords {
 
   private final AccumuloClient client;
   private final String table;
@@ -43,14 +45,17 @@ public final class TabletRecords {
    */
   public static final long FINAL_TIMEOUT_SECONDS = 600;
 
+  @Override
   public void progress(BatchStats total) {
     write(TableLayout.PROGRESS_PREFIX, total.encode(), PROGRESS_TIMEOUT_SECONDS);
   }
 
+  @Override
   public void done(BatchStats total) {
     write(TableLayout.DONE_PREFIX, total.encode(), FINAL_TIMEOUT_SECONDS);
   }
 
+  @Override
   public void error(String message) {
     BatchStats s = new BatchStats();
     s.error = message;

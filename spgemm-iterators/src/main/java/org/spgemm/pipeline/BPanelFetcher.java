@@ -2,32 +2,25 @@ package org.spgemm.pipeline;
 
 import org.spgemm.codec.Domain;
 import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.iterators.TableLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.BatchScanner;
-import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.codec.ValueCodec;
 
 /**
- * Builds B(Φ) as CSR (Algorithm 2, first step): rows found in the tablet's {@link BRowCache} are
- * taken from it, the others fetched with one nested batch scan (ranges merged) on the dedicated
- * nested scan executor, decoded, and cached, together with the rows a merged range reads through.
+ * Builds B(Φ) as CSR (Algorithm 2, first step): rows found in the {@link BRowCache} are taken
+ * from it, the others read in one go from the {@link BSource} (ranges merged), decoded, and
+ * cached, together with the rows a merged range reads through.
  */
 public final class BPanelFetcher {
-
-  /** Execution hint that the table's scan dispatcher maps to the nested executor. */
 
   /** Thrown when B(Φ) passes the byte budget; the worker then splits the batch. */
   static final class PanelTooLargeException extends RuntimeException {
@@ -38,29 +31,21 @@ public final class BPanelFetcher {
     }
   }
 
-  private final AccumuloClient client;
+  private final BSource source;
   private final MultiplySpec opts;
-  private final String table;
-  private final String bTable;
   private final ValueCodec codec;
   private final boolean integer;
   private final long budget;
   private final BRowCache cache;
-  private final Map<String,String> hints;
 
   /**
+   * @param source where B's rows are read
    * @param budget bytes B(Φ) may hold
    * @param cache rows kept across batches, or null
-   * @param hints scan execution hints: {@link #TableLayout.NESTED_HINT} from inside a scan, whose own scan
-   *        thread must not wait for a scan queued behind it; none from a compaction thread
    */
-  BPanelFetcher(AccumuloClient client, MultiplySpec opts, String table,
-      String bTable, long budget, BRowCache cache, Map<String,String> hints) {
-    this.hints = hints;
-    this.client = client;
-    this.table = table;
+  public BPanelFetcher(BSource source, MultiplySpec opts, long budget, BRowCache cache) {
+    this.source = source;
     this.opts = opts;
-    this.bTable = bTable;
     this.codec = opts.codecB();
     this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
     this.budget = budget;
@@ -71,7 +56,7 @@ public final class BPanelFetcher {
    * @param home a row of the tablet this batch comes from: B entries in tablets hosted elsewhere
    *        than that tablet are counted as remote
    */
-  BPanel fetch(List<byte[]> phi, byte[] home) throws TableNotFoundException {
+  BPanel fetch(List<byte[]> phi, byte[] home) throws Exception {
     if (cache != null) {
       cache.touch();
     }
@@ -105,28 +90,22 @@ public final class BPanelFetcher {
     return panel;
   }
 
-  /** One nested scan for the missing rows; every whole row it returns is decoded (and cached). */
+  /** One read of the missing rows; every whole row it returns is decoded (and cached). */
   private Map<ArrayByteSequence,BRow> fetchRows(List<byte[]> missing, byte[] home,
-      long cachedBytes, long[] counts) throws TableNotFoundException {
-    Text family = new Text(opts.bFamily());
-    List<Range> ranges = BRanges.of(missing, family);
-    TabletHomes homes = TabletHomes.locate(client, table, home, bTable, ranges);
+      long cachedBytes, long[] counts) throws Exception {
+    List<Range> ranges = BRanges.of(missing, new Text(opts.bFamily()));
     Map<ArrayByteSequence,BRow> out = new HashMap<>(missing.size() * 2);
     RowBuilder row = new RowBuilder();
     long bytes = cachedBytes;
-    try (BatchScanner scanner =
-        client.createBatchScanner(bTable, Authorizations.EMPTY, opts.scanThreads())) {
-      scanner.setExecutionHints(hints);
-      scanner.fetchColumnFamily(family);
-      scanner.setRanges(ranges);
+    try (BSource.Read read = source.read(ranges, home)) {
       boolean remote = false;
-      for (Map.Entry<Key,Value> e : scanner) {
+      for (Map.Entry<Key,Value> e : read) {
         Key k = e.getKey();
         ByteSequence r = k.getRowData();
         if (row.key == null || !row.key.equals(r)) {
           row.finish(out);
           row.start(new ArrayByteSequence(r.toArray()));
-          remote = homes.isRemote(r);
+          remote = read.isRemote(r);
         }
         byte[] vb = e.getValue().get();
         byte[] col = k.getColumnQualifierData().toArray();
@@ -173,8 +152,9 @@ public final class BPanelFetcher {
         }
       } catch (IllegalArgumentException ex) {
         throw new BadInputException("bad value of B(" + ARowReader.text(key.toArray()) + ", "
-            + ARowReader.text(col) + ") in family " + opts.bFamily() + " of table " + bTable
-            + ": " + ex.getMessage() + " (codec " + codec.name() + ")", null);
+            + ARowReader.text(col) + ") in family " + opts.bFamily()
+            + (opts.bTable() == null ? "" : " of table " + opts.bTable()) + ": "
+            + ex.getMessage() + " (codec " + codec.name() + ")", null);
       }
       cols.add(col);
       bytes += size;

@@ -1,68 +1,61 @@
 package org.spgemm.pipeline;
 
-import org.spgemm.pipeline.compaction.JobBRowCaches;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 
 /**
- * Decoded B rows kept across batches, least recently used first out, bounded in bytes: a B row
+ * Decoded B rows kept across batches, bounded in bytes (a Caffeine cache weighed by the rows'
+ * sizes, evicting on the caller's thread so the bound holds when {@code put} returns): a B row
  * that several batches need is fetched once, not once per batch. Shared by the workers of every
- * tablet of one job in one tablet server ({@link JobBRowCaches}). A row larger than a quarter of
- * the budget is not kept.
+ * tablet of one job in one tablet server ({@link
+ * org.spgemm.pipeline.compaction.JobBRowCaches}). A row larger than a quarter of the budget is
+ * not kept.
  */
 public final class BRowCache {
 
   private final long capacity;
-  private final LinkedHashMap<ArrayByteSequence,BRow> rows = new LinkedHashMap<>(1024, 0.75f, true);
-  private long bytes;
-  private volatile long lastUse = System.currentTimeMillis();
+  private final Cache<ArrayByteSequence,BRow> rows;
+  private final Runnable onUse;
+
+  /** @param onUse run once per batch that uses the cache (keeps it registered while in use) */
+  public BRowCache(long capacity, Runnable onUse) {
+    this.capacity = capacity;
+    this.onUse = onUse;
+    this.rows = Caffeine.newBuilder().maximumWeight(capacity)
+        .weigher((ArrayByteSequence k, BRow r) -> (int) Math.min(Integer.MAX_VALUE, cost(k, r)))
+        .executor(Runnable::run).build();
+  }
 
   public BRowCache(long capacity) {
-    this.capacity = capacity;
+    this(capacity, () -> { });
   }
 
   /** The cached row, or null. */
-  synchronized BRow get(ArrayByteSequence row) {
-    return rows.get(row);
+  public BRow get(ArrayByteSequence row) {
+    return rows.getIfPresent(row);
   }
 
-  /** True if the row is cached; does not count as a use. */
-  synchronized boolean contains(ArrayByteSequence row) {
-    return rows.containsKey(row);
+  /** True if the row is cached. */
+  public boolean contains(ArrayByteSequence row) {
+    return rows.asMap().containsKey(row);
   }
 
-  synchronized void put(ArrayByteSequence row, BRow r) {
-    long cost = cost(row, r);
-    if (cost > capacity / 4) {
-      return;
-    }
-    BRow old = rows.put(row, r);
-    if (old != null) {
-      bytes -= cost(row, old);
-    }
-    bytes += cost;
-    Iterator<Map.Entry<ArrayByteSequence,BRow>> it = rows.entrySet().iterator();
-    while (bytes > capacity && it.hasNext()) {
-      Map.Entry<ArrayByteSequence,BRow> e = it.next();
-      bytes -= cost(e.getKey(), e.getValue());
-      it.remove();
+  public void put(ArrayByteSequence row, BRow r) {
+    if (cost(row, r) <= capacity / 4) {
+      rows.put(row, r);
     }
   }
 
-  /** Marks the cache as in use now (once per batch: not on every row's lookup). */
+  /** Marks the cache as in use (once per batch: not on every row's lookup). */
   public void touch() {
-    lastUse = System.currentTimeMillis();
+    onUse.run();
   }
 
-  /** When it was last touched (epoch milliseconds). */
-  public long lastUse() {
-    return lastUse;
-  }
-
-  synchronized long bytes() {
-    return bytes;
+  /** Bytes held now (after pending evictions). */
+  public long bytes() {
+    rows.cleanUp();
+    return rows.policy().eviction().orElseThrow().weightedSize().orElse(0);
   }
 
   private static long cost(ArrayByteSequence row, BRow r) {

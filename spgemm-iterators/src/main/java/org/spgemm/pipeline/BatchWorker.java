@@ -1,14 +1,10 @@
 package org.spgemm.pipeline;
 
 import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.job.JobAuthorization;
 import org.spgemm.kernel.MxmRowMerge;
 import org.spgemm.kernel.SideRow;
-import org.spgemm.pipeline.scan.CRowWriter;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
-import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.kernel.RowSpGemm;
 import org.spgemm.kernel.RowWorkspace;
@@ -27,33 +23,31 @@ public final class BatchWorker {
     void run(ABatch piece, BPanel panel, BatchStats stats) throws Exception;
   }
 
-  private final AccumuloClient client;
-  private final String table;
   private final MultiplySpec opts;
   private final MemoryBudget budget;
   private final Labels labels;
+  private final CWriters writers;
   private final ThreadLocal<BPanelFetcher> fetchers;
   private final ThreadLocal<int[][]> visScratch = ThreadLocal.withInitial(() -> new int[1][0]);
   private final ThreadLocal<RowWorkspace> workspaces = ThreadLocal.withInitial(RowWorkspace::new);
   private final ThreadLocal<MxmRowMerge> merges;
 
   /**
-   * @param cache B rows kept across this tablet's batches, or null
-   * @param hints execution hints of the nested B scans (see {@link BPanelFetcher})
+   * @param bSource where B's rows are read
+   * @param cache B rows kept across batches, or null
+   * @param writers where {@link #process} writes C (scan engine); {@link CWriters#NONE} else
    */
-  public BatchWorker(AccumuloClient client, String table, String bTable,
-      MultiplySpec opts, MemoryBudget budget, BRowCache cache, Labels labels,
-      Map<String,String> hints) {
-    this.client = client;
+  public BatchWorker(MultiplySpec opts, MemoryBudget budget, Labels labels, BSource bSource,
+      BRowCache cache, CWriters writers) {
     this.labels = labels;
-    this.table = table;
     this.opts = opts;
     this.budget = budget;
+    this.writers = writers;
     MxmRowMerge.Rule rule = new MxmRowMerge.Rule(opts.accum(), opts.maskFamily() != null,
         opts.maskComplement(), opts.replace(), opts.select(), opts.codecC());
     this.merges = ThreadLocal.withInitial(() -> new MxmRowMerge(rule));
-    this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(client, opts, table, bTable,
-        budget.batchBytes(), cache, hints));
+    this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(bSource, opts,
+        budget.batchBytes(), cache));
   }
 
   /**
@@ -76,7 +70,7 @@ public final class BatchWorker {
         return;
       }
       mayWrite(live);
-      try (CRowWriter writer = new CRowWriter(client, cTable(), opts, budget.cBufferBytes())) {
+      try (CWriters.Writer writer = writers.open()) {
         multiplyRows(piece, panel, writer, live, stats);
         long tc = System.nanoTime();
         writer.close(); // the flush: C rows are durable before the progress entry is returned
@@ -94,7 +88,7 @@ public final class BatchWorker {
     mayWrite(live);
     long t0 = System.nanoTime();
     var a = batch.a;
-    try (CRowWriter writer = new CRowWriter(client, cTable(), opts, budget.cBufferBytes())) {
+    try (CWriters.Writer writer = writers.open()) {
       for (int i = 0; i < batch.rows(); i++) {
         byte[] row = batch.rowKeys.get(i);
         for (int p = a.rowPtr[i]; p < a.rowPtr[i + 1]; p++) {
@@ -263,13 +257,9 @@ public final class BatchWorker {
     stats.set(Counter.KERNEL_NANOS, System.nanoTime() - t1);
   }
 
-  private String cTable() {
-    return opts.cTable() == null ? table : opts.cTable();
-  }
-
   /** Writes only while the work is wanted and its job record still says RUNNING. */
   private void mayWrite(BooleanSupplier live) {
-    if (!live.getAsBoolean() || !JobAuthorization.stillRunning(client, table, opts.job())) {
+    if (!live.getAsBoolean() || !writers.jobRunning()) {
       throw new CancellationException();
     }
   }

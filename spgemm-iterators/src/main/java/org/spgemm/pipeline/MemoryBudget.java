@@ -1,7 +1,7 @@
 package org.spgemm.pipeline;
 
 import org.spgemm.iterators.MultiplySpec;
-import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -22,7 +22,7 @@ public record MemoryBudget(long batchBytes, long cacheBytes, long cBufferBytes) 
   private static final long MIN_BATCH = 1 << 20;
   private static final long MAX_BATCH = 256L << 20;
   private static final long ACTIVE_EXPIRY_MILLIS = 120_000;
-  private static final Map<Object,Long> ACTIVE = new ConcurrentHashMap<>();
+  private static final Set<Lease> ACTIVE = ConcurrentHashMap.newKeySet();
 
   /** The budgets of {@code opts} for a multiply in a server with {@code maxHeap} bytes. */
   public static MemoryBudget of(MultiplySpec opts, long maxHeap, int tablets) {
@@ -36,20 +36,48 @@ public record MemoryBudget(long batchBytes, long cacheBytes, long cBufferBytes) 
     return new MemoryBudget(batch, cache, cBuffer);
   }
 
-  /** The budgets of a multiply starting now in this tablet server; see {@link #release}. */
-  public static MemoryBudget acquire(MultiplySpec opts, Object who) {
+  /**
+   * A compaction pass's share of the heap, from {@link #lease} until {@link #close}: the pass
+   * that takes it touches it while it works and closes it when it ends, normally or not. A lease
+   * left untouched for two minutes (its pass was abandoned without ending) no longer counts.
+   */
+  public static final class Lease implements AutoCloseable {
+    private final MemoryBudget budget;
+    private volatile long touched = System.currentTimeMillis();
+
+    private Lease(MultiplySpec opts, int tablets) {
+      this.budget = of(opts, Runtime.getRuntime().maxMemory(), tablets);
+    }
+
+    public MemoryBudget budget() {
+      return budget;
+    }
+
+    /** The pass is still at work. */
+    public void touch() {
+      touched = System.currentTimeMillis();
+    }
+
+    @Override
+    public void close() {
+      ACTIVE.remove(this);
+    }
+  }
+
+  /**
+   * The budgets of a multiply starting now in this tablet server, shared with those at work. The
+   * set of leases is JVM-wide because the passes of different tablets meet nowhere else.
+   */
+  public static synchronized Lease lease(MultiplySpec opts) {
     long now = System.currentTimeMillis();
-    ACTIVE.values().removeIf(t -> now - t > ACTIVE_EXPIRY_MILLIS);
-    ACTIVE.put(who, now);
-    return of(opts, Runtime.getRuntime().maxMemory(), ACTIVE.size());
+    ACTIVE.removeIf(l -> now - l.touched > ACTIVE_EXPIRY_MILLIS);
+    Lease l = new Lease(opts, ACTIVE.size() + 1);
+    ACTIVE.add(l);
+    return l;
   }
 
-  /** Keeps {@code who} counted as active (a multiply abandoned without release expires). */
-  public static void touch(Object who) {
-    ACTIVE.replace(who, System.currentTimeMillis());
-  }
-
-  public static void release(Object who) {
-    ACTIVE.remove(who);
+  /** Leases at work now. */
+  static int active() {
+    return ACTIVE.size();
   }
 }

@@ -42,16 +42,19 @@ class MemoryBudgetTest {
   }
 
   @Test
-  void activeMultipliesShareTheHeap() {
-    Object x = new Object();
-    Object y = new Object();
-    MemoryBudget alone = MemoryBudget.acquire(opts(), x);
-    MemoryBudget.acquire(opts(), y);
-    Object z = new Object();
-    MemoryBudget three = MemoryBudget.acquire(opts(), z);
-    assertTrue(three.cacheBytes() < alone.cacheBytes(), three + " vs " + alone);
-    MemoryBudget.release(x);
-    MemoryBudget.release(y);
-    MemoryBudget.release(z);
+  void leasesAtWorkShareTheHeapAndClosedOnesGiveItBack() {
+    int before = MemoryBudget.active();
+    try (MemoryBudget.Lease x = MemoryBudget.lease(opts());
+        MemoryBudget.Lease y = MemoryBudget.lease(opts())) {
+      MemoryBudget.Lease z = MemoryBudget.lease(opts());
+      assertTrue(z.budget().cacheBytes() <= y.budget().cacheBytes(), z.budget() + " vs "
+          + y.budget());
+      assertEquals(before + 3, MemoryBudget.active());
+      z.close();
+      z.close(); // closing twice gives back nothing more
+      assertEquals(before + 2, MemoryBudget.active());
+      x.touch(); // a pass still at work
+    }
+    assertEquals(before, MemoryBudget.active());
   }
 }

@@ -1,44 +1,44 @@
 package org.spgemm.pipeline.compaction;
 
-import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.job.JobAuthorization;
-import org.spgemm.job.TabletRecords;
-import org.spgemm.pipeline.ABatch;
-import org.spgemm.pipeline.ARowReader;
-import org.spgemm.pipeline.BRowCache;
-import org.spgemm.kernel.CValues;
-import org.spgemm.pipeline.BadInputException;
-import org.spgemm.pipeline.BatchWorker;
-import org.spgemm.pipeline.Labels;
-import org.spgemm.pipeline.MaskScan;
-import org.spgemm.pipeline.MemoryBudget;
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.accumulo.core.client.AccumuloClient;
+import java.util.function.BooleanSupplier;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.spgemm.env.TabletServerBridge;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.pipeline.ARowReader;
+import org.spgemm.pipeline.BRowCache;
+import org.spgemm.pipeline.BSource;
+import org.spgemm.pipeline.BadInputException;
+import org.spgemm.pipeline.BatchScheduler;
+import org.spgemm.pipeline.BatchWorker;
+import org.spgemm.pipeline.CWriters;
+import org.spgemm.pipeline.Labels;
+import org.spgemm.pipeline.MaskScan;
+import org.spgemm.pipeline.MemoryBudget;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
 
 /**
- * The pass of a compaction that writes C's locality group: reads the tablet's A rows from the
- * compaction's source, keeps up to {@code threads} batches computing on the worker pool, and hands
- * out their C rows entry by entry in key order. Old C is not read, so it is replaced. On a failure
- * of the job it records the error ({@link TabletRecords}) and ends the pass early without
- * throwing, since Accumulo retries a failing compaction for ever; an interrupted or cancelled
- * pass records nothing and throws, so the compaction runs again.
+ * The compaction engine on the {@link BatchScheduler}, in the pass of a compaction that writes
+ * C's locality group: reads the tablet's A rows from the compaction's source, keeps up to {@code
+ * threads} batches computing, and hands out their C rows entry by entry in key order, each batch's
+ * rows coming through a bounded {@link CRowChannel}. Old C is not read, so it is replaced. On a
+ * failure of the job it records the error ({@link PassRecords}) and ends the pass early without
+ * throwing, since Accumulo retries a failing compaction for ever; a pass that is stopped (the
+ * compaction cancelled, the server shutting down) records nothing and throws, so the compaction
+ * runs again. It owns its share of the heap ({@link MemoryBudget.Lease}) and gives it back when
+ * it ends, normally or not.
  */
 public final class CompactionPass {
 
@@ -46,18 +46,13 @@ public final class CompactionPass {
   private static final long PROGRESS_EVERY_MILLIS = 2000;
   private static final byte[] NO_VISIBILITY = new byte[0];
 
-  /** A batch on the pool and the channel its C rows come through. */
-  private record Slot(Future<?> future, CRowChannel channel) {}
-
   private final SortedKeyValueIterator<Key,Value> source;
   private final MultiplySpec opts;
-  private final AccumuloClient client;
-  private final String table;
-  private final TabletRecords records;
-  private final MemoryBudget budget;
+  private final PassRecords records;
+  private final MemoryBudget.Lease lease;
+  private final BooleanSupplier jobRunning;
   private final ARowReader reader;
-  private final BatchWorker worker;
-  private final ArrayDeque<Slot> slots = new ArrayDeque<>();
+  private final BatchScheduler<CRowChannel> scheduler;
   /**
    * This tablet's own workers, one per batch in flight: a worker whose C rows wait for an
    * earlier batch to be written holds its thread, which in a pool shared with other tablets
@@ -65,8 +60,8 @@ public final class CompactionPass {
    */
   private final ThreadPoolExecutor pool;
   private final BatchStats total = new BatchStats();
-  private MaskScan maskScan;
   private final byte[] family;
+  private MaskScan maskScan;
   private volatile boolean live = true;
   private long lastProgress = System.currentTimeMillis();
   private CRowChannel.CRow row;
@@ -74,44 +69,65 @@ public final class CompactionPass {
   private Key topKey;
   private Value topValue;
 
+  /**
+   * @param lease this pass's share of the heap, closed when the pass ends
+   * @param bSource where B's rows are read (a compaction thread is no scan thread: its nested
+   *        scans may use the default executor)
+   * @param cache B rows shared by the job's tablets on this server
+   * @param jobRunning false once the job record is gone: the pass stops
+   */
   public CompactionPass(SortedKeyValueIterator<Key,Value> source, MultiplySpec opts,
-      AccumuloClient client, String table, String bTable, TabletRecords records,
-      MemoryBudget budget) {
+      MemoryBudget.Lease lease, BSource bSource, BRowCache cache, PassRecords records,
+      BooleanSupplier jobRunning) {
     this.source = source;
     this.opts = opts;
-    this.client = client;
-    this.table = table;
     this.records = records;
-    this.budget = budget;
-    BRowCache cache = JobBRowCaches.forJob(table, bTable, opts.job(), budget.cacheBytes());
+    this.lease = lease;
+    this.jobRunning = jobRunning;
+    MemoryBudget budget = lease.budget();
     Labels labels = new Labels(opts.cVisibility());
     this.reader = new ARowReader(source, opts, budget.batchBytes(), cache, labels);
-    // a compaction thread is no scan thread: its nested scans may use the default executor
-    this.worker = new BatchWorker(client, table, bTable, opts, budget, cache, labels, Map.of());
+    BatchWorker worker = new BatchWorker(opts, budget, labels, bSource, cache, CWriters.NONE);
     this.family = opts.cFamily().getBytes(StandardCharsets.UTF_8);
     total.server = TabletServerBridge.serverId();
-    AtomicInteger n = new AtomicInteger();
     this.pool = new ThreadPoolExecutor(opts.threads(), opts.threads(), 10, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(), r -> {
-          Thread t = new Thread(r, "spgemm-compaction-worker-" + n.incrementAndGet());
-          t.setDaemon(true);
-          return t;
-        });
+        new LinkedBlockingQueue<>(), new ThreadFactoryBuilder().setDaemon(true)
+            .setNameFormat("spgemm-compaction-worker-%d").build());
     pool.allowCoreThreadTimeOut(true); // an abandoned pass leaves no thread behind for long
+    this.scheduler = new BatchScheduler<>(reader, pool, opts.threads(), new ArrayDeque<>(),
+        (batch, first, p) -> {
+          CRowChannel channel = new CRowChannel(budget.cBufferBytes(), opts, () -> live);
+          return new BatchScheduler.InFlight<>(first, batch.lastKey(), p.submit(() -> {
+            try {
+              BatchStats sum = new BatchStats();
+              worker.forEachPiece(batch, (piece, panel, stats) -> {
+                worker.multiplyRows(piece, panel, channel, () -> live, stats);
+                sum.add(stats);
+              });
+              channel.finish(sum);
+            } catch (Throwable t) {
+              channel.fail(t);
+            }
+          }), channel);
+        });
   }
 
-  /** Seeks the source to the tablet's A rows and finds the first C entry. */
-  public void start(Range tabletRange) throws IOException {
-    if (opts.maskTable() != null) {
-      try {
-        maskScan = new MaskScan(client, opts, tabletRange);
-      } catch (org.apache.accumulo.core.client.TableNotFoundException e) {
-        throw new BadInputException("mask table " + opts.maskTable() + " does not exist",
-            null);
-      }
-      reader.maskFrom(maskScan);
+  /**
+   * Seeks the source to the tablet's A rows and finds the first C entry.
+   *
+   * @param remoteMask the mask when it lives in another table (read in step), or null
+   */
+  public void start(Range tabletRange, MaskScan remoteMask) throws IOException {
+    this.maskScan = remoteMask;
+    if (remoteMask != null) {
+      reader.maskFrom(remoteMask);
     }
-    source.seek(tabletRange, ARowReader.families(opts), true);
+    try {
+      source.seek(tabletRange, ARowReader.families(opts), true);
+    } catch (IOException | RuntimeException e) {
+      end();
+      throw e;
+    }
     advance();
   }
 
@@ -143,19 +159,17 @@ public final class CompactionPass {
         setTop();
         return;
       }
-      topKey = null;
-      topValue = null;
-      pool.shutdown();
-      closeMask();
+      end();
       if (live) {
         records.done(total);
       }
-    } catch (BadInputException | CValues.BadValueException e) {
+    } catch (BadInputException e) {
       stop(e.getMessage());
     } catch (IOException e) {
+      end();
       throw e; // the compaction's own files failed: Accumulo deals with that as with any compaction
     } catch (Exception e) {
-      if (byInterrupt(e)) {
+      if (BatchScheduler.stopped(e)) {
         // the compaction is being stopped (server shutting down, compaction cancelled): not the
         // job's failure; Accumulo runs the compaction again, or the client has cancelled it
         halt();
@@ -167,17 +181,6 @@ public final class CompactionPass {
     }
   }
 
-  /** True if {@code e} comes from stopping this thread or its workers, not from the job. */
-  public static boolean byInterrupt(Throwable e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof InterruptedException || t instanceof InterruptedIOException
-          || t instanceof CancellationException) {
-        return true;
-      }
-    }
-    return Thread.currentThread().isInterrupted();
-  }
-
   private void setTop() {
     byte[] vis = row.visibilities() == null ? NO_VISIBILITY : row.visibilities()[col];
     topKey = new Key(row.row(), family, row.quals()[col], vis, opts.timestamp());
@@ -187,56 +190,32 @@ public final class CompactionPass {
   /** The next C row in key order, or null when the tablet is done. */
   private CRowChannel.CRow nextRow() throws Exception {
     while (true) {
-      fill();
-      Slot head = slots.peek();
+      scheduler.fill();
+      BatchScheduler.InFlight<CRowChannel> head = scheduler.head();
       if (head == null) {
         return null;
       }
       long t0 = System.nanoTime();
-      CRowChannel.CRow r = head.channel().poll(POLL_MILLIS);
+      CRowChannel.CRow r = head.handle().poll(POLL_MILLIS);
       if (r != null) {
         return r;
       }
       total.add(Counter.WAIT_NANOS, System.nanoTime() - t0);
-      if (head.channel().isOver()) {
-        slots.poll();
-        Throwable failure = head.channel().failure();
-        if (failure instanceof Exception e) {
-          throw e;
-        } else if (failure != null) {
-          throw new IllegalStateException(failure);
+      if (head.handle().isOver()) {
+        scheduler.pop();
+        Throwable failure = head.handle().failure();
+        if (failure != null) {
+          BadInputException bad = BatchScheduler.badInput(failure, head.lastKey());
+          throw bad != null ? bad : failure instanceof Exception e ? e
+              : new IllegalStateException(failure);
         }
-        total.add(head.channel().stats());
+        total.add(head.handle().stats());
         maybeReportProgress();
-      } else if (!JobAuthorization.stillRunning(client, table, opts.job())) {
+      } else if (!jobRunning.getAsBoolean()) {
         throw new CancellationException("job " + opts.job() + " ended while this tablet was"
             + " computing (cancelled or failed elsewhere)");
       }
-      MemoryBudget.touch(this);
-    }
-  }
-
-  /** Reads A into new batches until {@code threads} are in flight or A is exhausted. */
-  private void fill() throws IOException {
-    while (slots.size() < opts.threads() && reader.hasMore()) {
-      ABatch batch = reader.readBatch();
-      if (batch.rows() == 0) {
-        continue; // only rows outside the row subset, nothing stored: nothing to write
-      }
-      CRowChannel channel = new CRowChannel(budget.cBufferBytes(), opts, () -> live);
-      Future<?> f = pool.submit(() -> {
-        try {
-          BatchStats sum = new BatchStats();
-          worker.forEachPiece(batch, (piece, panel, stats) -> {
-            worker.multiplyRows(piece, panel, channel, () -> live, stats);
-            sum.add(stats);
-          });
-          channel.finish(sum);
-        } catch (Throwable t) {
-          channel.fail(t);
-        }
-      });
-      slots.add(new Slot(f, channel));
+      lease.touch();
     }
   }
 
@@ -257,26 +236,20 @@ public final class CompactionPass {
   /** Stops the workers; the pass returns nothing more. */
   private void halt() {
     live = false;
-    for (Slot s : slots) {
-      s.future().cancel(true);
-    }
-    slots.clear();
-    pool.shutdown();
-    closeMask();
+    scheduler.cancelAll();
+    end();
     row = null;
-    topKey = null;
-    topValue = null;
   }
 
-  private void closeMask() {
+  /** The pass is over: its threads go, its mask scan closes, its heap share is given back. */
+  private void end() {
+    topKey = null;
+    topValue = null;
+    pool.shutdown();
     if (maskScan != null) {
       maskScan.close();
       maskScan = null;
     }
-  }
-
-  /** True once the pass ended, normally or not; its memory may then be given back. */
-  public boolean ended() {
-    return topKey == null;
+    lease.close();
   }
 }

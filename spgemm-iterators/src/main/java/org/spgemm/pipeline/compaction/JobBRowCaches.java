@@ -1,27 +1,34 @@
 package org.spgemm.pipeline.compaction;
 
-import org.spgemm.pipeline.BRowCache;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import java.util.concurrent.TimeUnit;
+import org.spgemm.pipeline.BRowCache;
 
 /**
  * The B-row caches of this tablet server, one per multiply job: every tablet of a job that
  * compacts here, at once or one after another, reads the B rows the others fetched. The tablets
  * of a gRRp part all sit on one server, so a B row is fetched about once per part, as the plan
  * counts it, not once per tablet (two batches missing the same row at the same moment both fetch
- * it: nothing waits for a fetch in flight). A cache no pass has used for {@link #IDLE_MILLIS} is
- * dropped; a pass that still holds it goes on using it alone.
+ * it: nothing waits for a fetch in flight). A cache no batch has used for {@link #IDLE_MILLIS} is
+ * dropped (Caffeine's expiry after access: no sweeper thread); a pass that still holds it goes on
+ * using it alone.
+ *
+ * <p>This is one of the tablet server's JVM-wide registries that must stay: the tablets of a job
+ * meet only here, since Accumulo gives iterators of different tablets no shared object.
  */
 public final class JobBRowCaches {
 
   /** A cache unused this long is dropped: the job ended here, or its passes were abandoned. */
   static final long IDLE_MILLIS = 15_000;
 
-  private static final Map<String,BRowCache> CACHES = new ConcurrentHashMap<>();
-  private static ScheduledExecutorService sweeper;
+  /** The clock of the expiry; a test moves it. */
+  static volatile Ticker clock = Ticker.systemTicker();
+
+  private static final Cache<String,BRowCache> CACHES = Caffeine.newBuilder()
+      .expireAfterAccess(IDLE_MILLIS, TimeUnit.MILLISECONDS).ticker(() -> clock.read())
+      .executor(Runnable::run).build();
 
   private JobBRowCaches() {}
 
@@ -29,28 +36,8 @@ public final class JobBRowCaches {
    * The cache of job {@code job} multiplying table {@code table} by B in {@code bTable}, made with
    * {@code capacity} bytes if this server has none for it.
    */
-  static BRowCache forJob(String table, String bTable, String job, long capacity) {
-    startSweeper();
-    BRowCache c = CACHES.computeIfAbsent(table + '\0' + bTable + '\0' + job,
-        k -> new BRowCache(capacity));
-    c.touch();
-    return c;
-  }
-
-  /** Drops the caches unused since {@code now - IDLE_MILLIS}. */
-  static void dropIdle(long now) {
-    CACHES.values().removeIf(c -> now - c.lastUse() > IDLE_MILLIS);
-  }
-
-  private static synchronized void startSweeper() {
-    if (sweeper == null) {
-      sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "spgemm-b-cache-sweeper");
-        t.setDaemon(true);
-        return t;
-      });
-      sweeper.scheduleWithFixedDelay(() -> dropIdle(System.currentTimeMillis()), IDLE_MILLIS,
-          IDLE_MILLIS / 3, TimeUnit.MILLISECONDS);
-    }
+  public static BRowCache forJob(String table, String bTable, String job, long capacity) {
+    String key = table + '\0' + bTable + '\0' + job;
+    return CACHES.get(key, k -> new BRowCache(capacity, () -> CACHES.getIfPresent(k)));
   }
 }

@@ -2,7 +2,7 @@ package org.spgemm.pipeline.scan;
 
 import org.spgemm.codec.Domain;
 import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.pipeline.CRowSink;
+import org.spgemm.pipeline.CWriters;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -20,15 +20,15 @@ import org.spgemm.kernel.RowWorkspace;
  * Writes finished C rows, each whole and once, to the C family of the A rows' own table (so the
  * writes stay on the local tablet). One writer per batch: closing it is the batch's flush.
  */
-public final class CRowWriter implements CRowSink, AutoCloseable {
+public final class CRowWriter implements CWriters.Writer {
 
   private final BatchWriter writer;
   private final byte[] family;
   private final ValueCodec codec;
   private final boolean integer;
 
-  public CRowWriter(AccumuloClient client, String table, MultiplySpec opts,
-      long bufferBytes) throws TableNotFoundException {
+  CRowWriter(AccumuloClient client, String table, MultiplySpec opts, long bufferBytes)
+      throws TableNotFoundException {
     // Few large sends: every send is an RPC and a write-ahead-log sync on the tablet server.
     BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(bufferBytes)
         .setMaxWriteThreads(2).setMaxLatency(60, TimeUnit.SECONDS);
@@ -74,7 +74,7 @@ public final class CRowWriter implements CRowSink, AutoCloseable {
     return quals.length;
   }
 
-  /** Writes one entry (transpose mode); the value is encoded with C's codec. */
+  @Override
   public void put(byte[] row, byte[] qual, byte[] visibility, long iv, double fv)
       throws MutationsRejectedException {
     Mutation m = new Mutation(row);

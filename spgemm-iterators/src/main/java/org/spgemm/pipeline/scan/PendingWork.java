@@ -1,6 +1,7 @@
 package org.spgemm.pipeline.scan;
 
 import org.spgemm.pipeline.BatchResult;
+import org.spgemm.pipeline.BatchScheduler;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,13 +17,12 @@ import org.spgemm.progress.BatchStats;
  */
 public final class PendingWork {
 
-  /** A batch handed to the worker pool; its first and last A keys bound what it covers. */
-  record InFlight(Key firstKey, Key lastKey, Future<BatchResult> future) {}
 
   private static final long EXPIRE_MILLIS = 10 * 60_000L;
   private static final Map<String,PendingWork> REGISTRY = new ConcurrentHashMap<>();
 
-  final ArrayDeque<InFlight> inFlight = new ArrayDeque<>();
+  /** Batches handed to the worker pool, oldest first. */
+  final ArrayDeque<BatchScheduler.InFlight<Future<BatchResult>>> inFlight = new ArrayDeque<>();
   /** Entries of a finished batch not yet returned (count mode returns one per row). */
   public final ArrayDeque<Key> pendingKeys = new ArrayDeque<>();
   public final ArrayDeque<BatchStats> pendingStats = new ArrayDeque<>();
@@ -139,7 +139,7 @@ public final class PendingWork {
    */
   public void abandon() {
     live = false;
-    for (InFlight f : inFlight.toArray(new InFlight[0])) {
+    for (BatchScheduler.InFlight<?> f : inFlight.toArray(new BatchScheduler.InFlight<?>[0])) {
       f.future().cancel(false);
     }
   }

@@ -1,11 +1,12 @@
 package org.spgemm.pipeline.scan;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
+
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Worker pools shared by every multiply iterator in this tablet server, one per pool size. An
@@ -21,13 +22,9 @@ public final class WorkerPools {
 
   public static ExecutorService get(int threads) {
     return POOLS.computeIfAbsent(threads, n -> {
-      AtomicInteger count = new AtomicInteger();
       ThreadPoolExecutor pool = new ThreadPoolExecutor(n, n, 60, TimeUnit.SECONDS,
-          new LinkedBlockingQueue<>(), r -> {
-            Thread t = new Thread(r, "spgemm-worker-" + n + "-" + count.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-          });
+          new LinkedBlockingQueue<>(), new ThreadFactoryBuilder().setDaemon(true)
+              .setNameFormat("spgemm-worker-" + n + "-%d").build());
       pool.allowCoreThreadTimeOut(true);
       return pool;
     });

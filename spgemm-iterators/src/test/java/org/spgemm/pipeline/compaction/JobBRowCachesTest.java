@@ -3,6 +3,7 @@ package org.spgemm.pipeline.compaction;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.spgemm.pipeline.BRowCache;
 
@@ -19,10 +20,18 @@ class JobBRowCachesTest {
 
   @Test
   void anIdleCacheIsDroppedAndTheNextPassStartsAFreshOne() {
-    BRowCache c = JobBRowCaches.forJob("M", "M", "job-idle", 1000);
-    JobBRowCaches.dropIdle(c.lastUse() + JobBRowCaches.IDLE_MILLIS - 1);
-    assertSame(c, JobBRowCaches.forJob("M", "M", "job-idle", 1000));
-    JobBRowCaches.dropIdle(c.lastUse() + JobBRowCaches.IDLE_MILLIS + 1);
-    assertNotSame(c, JobBRowCaches.forJob("M", "M", "job-idle", 1000));
+    long[] now = {System.nanoTime()};
+    JobBRowCaches.clock = () -> now[0];
+    try {
+      BRowCache c = JobBRowCaches.forJob("M", "M", "job-idle", 1000);
+      now[0] += TimeUnit.MILLISECONDS.toNanos(JobBRowCaches.IDLE_MILLIS - 1);
+      c.touch(); // a batch used it: still registered
+      now[0] += TimeUnit.MILLISECONDS.toNanos(JobBRowCaches.IDLE_MILLIS - 1);
+      assertSame(c, JobBRowCaches.forJob("M", "M", "job-idle", 1000));
+      now[0] += TimeUnit.MILLISECONDS.toNanos(JobBRowCaches.IDLE_MILLIS + 1);
+      assertNotSame(c, JobBRowCaches.forJob("M", "M", "job-idle", 1000));
+    } finally {
+      JobBRowCaches.clock = com.github.benmanes.caffeine.cache.Ticker.systemTicker();
+    }
   }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.FutureTask;
 import org.apache.accumulo.core.data.Key;
 import org.junit.jupiter.api.Test;
 import org.spgemm.pipeline.BatchResult;
+import org.spgemm.pipeline.BatchScheduler;
 
 class PendingWorkTest {
 
@@ -43,7 +44,7 @@ class PendingWorkTest {
     w.hold(first);
     w.resumeAfter = new Key("r7", "A", "c3");
     FutureTask<BatchResult> batch = new FutureTask<>(BatchResult::new);
-    w.inFlight.add(new PendingWork.InFlight(new Key("r8"), new Key("r9"), batch));
+    w.inFlight.add(new BatchScheduler.InFlight<>(new Key("r8"), new Key("r9"), batch, batch));
     PendingWork.register(id, w);
     w.exit(first);
 
@@ -61,7 +62,7 @@ class PendingWorkTest {
   void abandonedWorkStopsItsWorkersAndCancelsItsBatches() {
     PendingWork w = new PendingWork();
     FutureTask<BatchResult> batch = new FutureTask<>(BatchResult::new);
-    w.inFlight.add(new PendingWork.InFlight(new Key("r8"), new Key("r9"), batch));
+    w.inFlight.add(new BatchScheduler.InFlight<>(new Key("r8"), new Key("r9"), batch, batch));
     w.abandon();
     assertFalse(w.isLive());
     assertTrue(batch.isCancelled());

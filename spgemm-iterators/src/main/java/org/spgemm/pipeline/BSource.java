@@ -1,0 +1,32 @@
+package org.spgemm.pipeline;
+
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+
+/**
+ * Where the rows of B come from: a nested batch scan of B's table in a tablet server ({@link
+ * NestedScanBSource}), a sorted map in tests.
+ */
+public interface BSource {
+
+  /** One read of some B rows; closing it releases what it holds. */
+  interface Read extends Iterable<Map.Entry<Key,Value>>, AutoCloseable {
+    /** True if B's row {@code row} lives on another tablet server than the batch's tablet. */
+    boolean isRemote(ByteSequence row);
+
+    @Override
+    void close();
+  }
+
+  /**
+   * The entries of B's family in {@code ranges}. A row's entries come in key order, but one row
+   * may come in several runs (a batch scanner returns tablets' results interleaved).
+   *
+   * @param homeRow a row of the batch's own tablet, which decides what is remote
+   */
+  Read read(List<Range> ranges, byte[] homeRow) throws Exception;
+}

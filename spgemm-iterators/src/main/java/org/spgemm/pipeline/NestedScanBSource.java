@@ -1,0 +1,68 @@
+package org.spgemm.pipeline;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
+
+/**
+ * B read by the tablet server itself: a nested batch scan of B's table with the server's
+ * context (empty authorizations: labelled entries are not seen), on the scan executor {@code
+ * hints} name, counting as remote the rows of tablets another server hosts.
+ */
+public final class NestedScanBSource implements BSource {
+
+  private final AccumuloClient client;
+  private final String table;
+  private final String bTable;
+  private final Text family;
+  private final int threads;
+  private final Map<String,String> hints;
+
+  /**
+   * @param table the table the job runs on (where the batch's tablet is)
+   * @param hints scan execution hints: the nested executor's from inside a scan, whose own scan
+   *        thread must not wait for a scan queued behind it; none from a compaction thread
+   */
+  public NestedScanBSource(AccumuloClient client, String table, String bTable, String family,
+      int threads, Map<String,String> hints) {
+    this.client = client;
+    this.table = table;
+    this.bTable = bTable;
+    this.family = new Text(family);
+    this.threads = threads;
+    this.hints = hints;
+  }
+
+  @Override
+  public Read read(List<Range> ranges, byte[] homeRow) throws Exception {
+    TabletHomes homes = TabletHomes.locate(client, table, homeRow, bTable, ranges);
+    BatchScanner scanner = client.createBatchScanner(bTable, Authorizations.EMPTY, threads);
+    scanner.setExecutionHints(hints);
+    scanner.fetchColumnFamily(family);
+    scanner.setRanges(ranges);
+    return new Read() {
+      @Override
+      public Iterator<Map.Entry<Key,Value>> iterator() {
+        return scanner.iterator();
+      }
+
+      @Override
+      public boolean isRemote(ByteSequence row) {
+        return homes.isRemote(row);
+      }
+
+      @Override
+      public void close() {
+        scanner.close();
+      }
+    };
+  }
+}

@@ -1,0 +1,20 @@
+package org.spgemm.pipeline.compaction;
+
+import org.spgemm.progress.BatchStats;
+
+/**
+ * What a compaction pass tells its client (beside the job record in a tablet server, {@link
+ * org.spgemm.job.TabletRecords}; a list in tests): an iterator that throws in a compaction is
+ * retried for ever, so counts and errors travel this way.
+ */
+public interface PassRecords {
+
+  /** The tablet's counts so far. */
+  void progress(BatchStats total);
+
+  /** The tablet's final counts. */
+  void done(BatchStats total);
+
+  /** The error that stopped the tablet's pass. */
+  void error(String message);
+}

@@ -1,0 +1,198 @@
+package org.spgemm.pipeline.compaction;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iteratorsImpl.system.ColumnFamilySkippingIterator;
+import org.apache.accumulo.core.iteratorsImpl.system.SortedMapIterator;
+import org.junit.jupiter.api.Test;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.pipeline.BRowCache;
+import org.spgemm.pipeline.BSource;
+import org.spgemm.pipeline.MemoryBudget;
+import org.spgemm.pipeline.TestTables;
+import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
+
+/**
+ * A whole compaction pass in plain JUnit: the tablet's rows in a sorted map, B read from it as a
+ * nested scan would, C collected from the entries the pass emits, against a reference multiply.
+ */
+class CompactionPassTest {
+
+  /** What a pass told its client. */
+  static final class Records implements PassRecords {
+    final List<BatchStats> progress = new ArrayList<>();
+    BatchStats done;
+    String error;
+
+    @Override
+    public void progress(BatchStats total) {
+      progress.add(total);
+    }
+
+    @Override
+    public void done(BatchStats total) {
+      done = total;
+    }
+
+    @Override
+    public void error(String message) {
+      error = message;
+    }
+  }
+
+  private static MultiplySpec spec(Object... options) {
+    MultiplySpec.Builder b = MultiplySpec.builder().set("job", "j").set("batchBRows", 3)
+        .set("maxBatchRows", 2).set("threads", 3);
+    for (int i = 0; i < options.length; i += 2) {
+      b.set((String) options[i], options[i + 1]);
+    }
+    return b.build();
+  }
+
+  /** Runs a pass over the whole of {@code table}; returns the entries it emitted, in order. */
+  static List<Map.Entry<Key,Value>> run(SortedMap<Key,Value> table, MultiplySpec opts,
+      BSource b, Records records) throws Exception {
+    CompactionPass pass = new CompactionPass(new ColumnFamilySkippingIterator(
+        new SortedMapIterator(table)), opts, MemoryBudget.lease(opts), b, new BRowCache(1 << 20),
+        records, () -> true);
+    pass.start(new Range(), null);
+    List<Map.Entry<Key,Value>> out = new ArrayList<>();
+    while (pass.hasTop()) {
+      out.add(Map.entry(new Key(pass.getTopKey()), new Value(pass.getTopValue())));
+      pass.next();
+    }
+    return out;
+  }
+
+  @Test
+  void computesATabletInManyBatchesInKeyOrder() throws Exception {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    var a = TestTables.random(40, 30, 0.15, 1);
+    var b = TestTables.random(30, 25, 0.2, 2);
+    TestTables.put(table, "A", a);
+    TestTables.put(table, "B", b);
+    Records records = new Records();
+    List<Map.Entry<Key,Value>> c = run(table, spec(), new TestTables.B(table, "B"), records);
+    for (int i = 1; i < c.size(); i++) {
+      assertTrue(c.get(i - 1).getKey().compareTo(c.get(i).getKey()) < 0, "in key order");
+    }
+    TreeMap<Key,Value> cm = new TreeMap<>();
+    c.forEach(e -> cm.put(e.getKey(), e.getValue()));
+    var expected = TestTables.multiply(a, b);
+    assertEquals(expected, TestTables.family(cm, "C"));
+    assertNull(records.error);
+    assertEquals(cm.size(), records.done.get(Counter.C_ENTRIES));
+    assertEquals(a.size(), records.done.get(Counter.ROWS));
+    assertTrue(records.done.get(Counter.BATCHES) >= a.size() / 2, records.done.toString());
+  }
+
+  @Test
+  void aHubPanelIsSplitAndARowTooLargeAloneIsRefusedByName() throws Exception {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    var a = TestTables.random(10, 30, 0.1, 3); // about 3 B rows a row
+    var b = TestTables.random(30, 60, 0.9, 4); // rows of ~54 entries, ~1.4 KB each
+    TestTables.put(table, "A", a);
+    TestTables.put(table, "B", b);
+    MultiplySpec small = spec("batchBRows", 1000, "maxBatchRows", 1000, "maxBatchBytes", 16_000,
+        "cacheBytes", 1);
+    Records records = new Records();
+    TreeMap<Key,Value> cm = new TreeMap<>();
+    run(table, small, new TestTables.B(table, "B"), records).forEach(e -> cm.put(e.getKey(),
+        e.getValue()));
+    assertNull(records.error);
+    assertEquals(TestTables.multiply(a, b), TestTables.family(cm, "C"));
+    assertTrue(records.done.get(Counter.BATCHES) > 1, "the one batch was split: "
+        + records.done);
+
+    TreeMap<Integer,Long> hub = new TreeMap<>();
+    for (int j = 0; j < 30; j++) {
+      hub.put(j, 1L);
+    }
+    a.put(3, hub); // needs all of B: ~42 KB of B rows
+    TestTables.put(table, "A", a);
+    Records refused = new Records();
+    run(table, small, new TestTables.B(table, "B"), refused);
+    assertTrue(refused.error != null && refused.error.contains("A row " + TestTables.key(3)
+        + " needs B rows holding more than 16000 bytes"), refused.error);
+    assertNull(refused.done);
+  }
+
+  @Test
+  void aMaskKeepsItsEntriesAndLabelsReachC() throws Exception {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    var a = TestTables.random(20, 20, 0.3, 5);
+    var b = TestTables.random(20, 20, 0.3, 6);
+    TestTables.put(table, "A", a);
+    TestTables.put(table, "B", b);
+    var full = TestTables.multiply(a, b);
+    var mask = new TreeMap<Integer,TreeMap<Integer,Long>>();
+    full.forEach((i, row) -> row.keySet().stream().filter(j -> (i + j) % 2 == 0)
+        .forEach(j -> mask.computeIfAbsent(i, x -> new TreeMap<>()).put(j, 1L)));
+    TestTables.put(table, "M", mask);
+    int li = full.firstKey();
+    int lj = full.get(li).firstKey();
+    // A(li, *) carries label x; the mask entry of (li, lj) (if any) label y
+    a.get(li).forEach((j, v) -> table.put(new Key(TestTables.key(li), "A", TestTables.key(j),
+        "x"), new Value(Long.toString(v))));
+    a.get(li).keySet().forEach(j -> table.remove(new Key(TestTables.key(li), "A",
+        TestTables.key(j))));
+    Records records = new Records();
+    List<Map.Entry<Key,Value>> c = run(table, spec("maskFamily", "M", "maskStructure", true),
+        new TestTables.B(table, "B"), records);
+    TreeMap<Integer,TreeMap<Integer,Long>> expected = new TreeMap<>();
+    mask.forEach((i, row) -> row.keySet().forEach(j -> expected.computeIfAbsent(i,
+        x -> new TreeMap<>()).put(j, full.get(i).get(j))));
+    TreeMap<Key,Value> cm = new TreeMap<>();
+    c.forEach(e -> cm.put(e.getKey(), e.getValue()));
+    assertEquals(expected, TestTables.family(cm, "C"));
+    for (Map.Entry<Key,Value> e : c) {
+      boolean fromX = e.getKey().getRow().toString().equals(TestTables.key(li));
+      assertEquals(fromX ? "x" : "", e.getKey().getColumnVisibility().toString(),
+          e.getKey().toString());
+    }
+  }
+
+  @Test
+  void aBadValueIsRecordedAndTheJobEndingStopsThePass() throws Exception {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    TestTables.put(table, "A", TestTables.random(20, 20, 0.3, 7));
+    TestTables.put(table, "B", TestTables.random(20, 20, 0.3, 8));
+    table.put(new Key(TestTables.key(15), "A", TestTables.key(2)), new Value("4x"));
+    Records records = new Records();
+    run(table, spec(), new TestTables.B(table, "B"), records);
+    assertTrue(records.error != null && records.error.contains("bad value of A(0015, 0002)"),
+        records.error);
+
+    table.remove(new Key(TestTables.key(15), "A", TestTables.key(2)));
+    CountDownLatch never = new CountDownLatch(1);
+    BSource stuck = (ranges, home) -> {
+      never.await(); // a nested scan that does not come back
+      throw new AssertionError();
+    };
+    AtomicBoolean running = new AtomicBoolean(true);
+    MultiplySpec opts = spec();
+    Records stopped = new Records();
+    CompactionPass pass = new CompactionPass(new ColumnFamilySkippingIterator(
+        new SortedMapIterator(table)), opts, MemoryBudget.lease(opts), stuck, null, stopped,
+        running::get);
+    running.set(false); // the job record is gone
+    assertThrows(InterruptedIOException.class, () -> pass.start(new Range(), null));
+    assertNull(stopped.error, "a stop is not the job's error");
+    assertNull(stopped.done);
+  }
+}

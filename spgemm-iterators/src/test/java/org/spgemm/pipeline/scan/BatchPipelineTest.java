@@ -1,0 +1,147 @@
+package org.spgemm.pipeline.scan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iteratorsImpl.system.ColumnFamilySkippingIterator;
+import org.apache.accumulo.core.iteratorsImpl.system.SortedMapIterator;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.pipeline.ARowReader;
+import org.spgemm.pipeline.BadInputException;
+import org.spgemm.pipeline.BatchWorker;
+import org.spgemm.pipeline.Labels;
+import org.spgemm.pipeline.MemoryBudget;
+import org.spgemm.pipeline.TestTables;
+import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
+
+/**
+ * A whole scan-engine pass in plain JUnit: A read from a sorted map, B as a nested scan would
+ * return it, C written into a map, progress entries collected as the iterator returns them.
+ */
+class BatchPipelineTest {
+
+  private static final ExecutorService POOL = Executors.newFixedThreadPool(3);
+
+  @AfterAll
+  static void stop() {
+    POOL.shutdownNow();
+  }
+
+  private static MultiplySpec spec(Object... options) {
+    MultiplySpec.Builder b = MultiplySpec.builder().set("job", "j").set("batchBRows", 3)
+        .set("maxBatchRows", 2).set("threads", 3);
+    for (int i = 0; i < options.length; i += 2) {
+      b.set((String) options[i], options[i + 1]);
+    }
+    return b.build();
+  }
+
+  /** Runs the scan engine over {@code table}'s A into {@code c}; returns the emitted entries. */
+  private static List<Map.Entry<Key,BatchStats>> run(SortedMap<Key,Value> table,
+      MultiplySpec opts, TestTables.C c) throws Exception {
+    ColumnFamilySkippingIterator source =
+        new ColumnFamilySkippingIterator(new SortedMapIterator(table));
+    source.seek(new Range(), Set.of(new ArrayByteSequence("A")), true);
+    MemoryBudget budget = MemoryBudget.of(opts, 1L << 30, MemoryBudget.MIN_TABLETS);
+    Labels labels = new Labels(opts.cVisibility());
+    ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
+    BatchWorker worker = new BatchWorker(opts, budget, labels, new TestTables.B(table, "B"),
+        null, c);
+    PendingWork work = new PendingWork();
+    work.hold(BatchPipelineTest.class);
+    BatchPipeline pipeline = new BatchPipeline(reader, worker, POOL, opts.threads(), work);
+    List<Map.Entry<Key,BatchStats>> out = new ArrayList<>();
+    while (true) {
+      while (!work.pendingKeys.isEmpty()) {
+        out.add(Map.entry(work.pendingKeys.poll(), work.pendingStats.poll()));
+      }
+      pipeline.fill();
+      if (pipeline.done()) {
+        return out;
+      }
+      pipeline.awaitHead(100);
+    }
+  }
+
+  @Test
+  void multipliesAndReportsEveryBatchInOrder() throws Exception {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    var a = TestTables.random(40, 30, 0.15, 11);
+    var b = TestTables.random(30, 25, 0.2, 12);
+    TestTables.put(table, "A", a);
+    TestTables.put(table, "B", b);
+    TestTables.C c = new TestTables.C("C");
+    List<Map.Entry<Key,BatchStats>> progress = run(table, spec(), c);
+    assertEquals(TestTables.multiply(a, b), TestTables.family(c.table, "C"));
+    long rows = 0;
+    for (int i = 0; i < progress.size(); i++) {
+      rows += progress.get(i).getValue().get(Counter.ROWS);
+      assertTrue(i == 0 || progress.get(i - 1).getKey().compareTo(progress.get(i).getKey()) < 0,
+          "ascending");
+    }
+    assertEquals(a.size(), rows);
+    assertEquals(table.headMap(new Key(TestTables.key(a.lastKey() + 1))).lastKey().getRow(),
+        progress.get(progress.size() - 1).getKey().getRow(), "the last entry at A's last row");
+  }
+
+  @Test
+  void countModeEmitsEachRowsNnzAndWritesNothing() throws Exception {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    var a = TestTables.random(30, 30, 0.15, 13);
+    var b = TestTables.random(30, 30, 0.15, 14);
+    TestTables.put(table, "A", a);
+    TestTables.put(table, "B", b);
+    TestTables.C c = new TestTables.C("C");
+    var expected = TestTables.multiply(a, b);
+    Map<String,Long> nnz = new TreeMap<>();
+    for (Map.Entry<Key,BatchStats> e : run(table, spec("mode", "count"), c)) {
+      nnz.put(e.getKey().getRow().toString(), e.getValue().get(Counter.ROW_NNZ));
+    }
+    Map<String,Long> want = new TreeMap<>();
+    a.keySet().forEach(i -> want.put(TestTables.key(i), (long) (expected.containsKey(i)
+        ? expected.get(i).size() : 0)));
+    assertEquals(want, nnz);
+    assertTrue(c.table.isEmpty());
+  }
+
+  @Test
+  void transposeModeWritesATransposed() throws Exception {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    var a = TestTables.random(20, 15, 0.3, 15);
+    TestTables.put(table, "A", a);
+    TestTables.C c = new TestTables.C("AT");
+    run(table, spec("mode", "transpose", "cFamily", "AT"), c);
+    TreeMap<Integer,TreeMap<Integer,Long>> t = new TreeMap<>();
+    a.forEach((i, row) -> row.forEach((j, v) -> t.computeIfAbsent(j, x -> new TreeMap<>())
+        .put(i, v)));
+    assertEquals(t, TestTables.family(c.table, "AT"));
+  }
+
+  @Test
+  void aBatchWhoseJobEndedStopsWithoutWriting() {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    TestTables.put(table, "A", TestTables.random(20, 20, 0.3, 16));
+    TestTables.put(table, "B", TestTables.random(20, 20, 0.3, 17));
+    TestTables.C c = new TestTables.C("C");
+    c.running.set(false);
+    BadInputException e = assertThrows(BadInputException.class, () -> run(table, spec(), c));
+    assertTrue(e.getMessage().startsWith("stopped while the batch"), e.getMessage());
+    assertTrue(c.table.isEmpty(), "nothing written");
+  }
+}
