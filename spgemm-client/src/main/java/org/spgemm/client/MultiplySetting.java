@@ -19,20 +19,7 @@ final class MultiplySetting {
   /** @param table the table the job runs on (M), and {@code tableId} its id */
   static IteratorSetting of(Engine engine, String jobId, String jobKey, String table,
       String tableId, Mode mode, MultiplyOptions opts) {
-    MultiplySpec.Builder s = opts.spec.toBuilder().set("job", jobId).set("mode", mode);
-    if (engine == Engine.SCAN) {
-      s.set("jobKey", jobKey);
-    } else {
-      s.set("table", tableId).set("timestamp", System.currentTimeMillis());
-    }
-    // a mask or C "in another table" that is M itself is M's own, read or written locally
-    if (table.equals(opts.spec.maskTable())) {
-      s.set("maskTable", null);
-    }
-    if (table.equals(opts.spec.cTable())) {
-      s.set("cTable", null);
-    }
-    return setting(engine, s.build());
+    return setting(engine, spec(engine, jobId, jobKey, table, tableId, mode, opts));
   }
 
   /**
@@ -42,13 +29,21 @@ final class MultiplySetting {
    */
   static IteratorSetting preflight(Engine engine, String jobId, String jobKey, String table,
       String tableId, Mode mode, MultiplyOptions opts) {
-    MultiplySpec spec = MultiplySpec.decode(of(Engine.SCAN, jobId, jobKey, table, tableId, mode,
-        opts).getOptions());
-    MultiplySpec.Builder s = spec.toBuilder().set("dryRun", true);
-    if (engine == Engine.COMPACTION) {
-      s.set("table", tableId);
+    MultiplySpec s = spec(Engine.SCAN, jobId, jobKey, table, tableId, mode, opts)
+        .with("dryRun", true);
+    return setting(Engine.SCAN, engine == Engine.COMPACTION ? s.with("table", tableId) : s);
+  }
+
+  private static MultiplySpec spec(Engine engine, String jobId, String jobKey, String table,
+      String tableId, Mode mode, MultiplyOptions opts) {
+    MultiplySpec s = opts.spec.with("job", jobId).with("mode", mode);
+    s = engine == Engine.SCAN ? s.with("jobKey", jobKey)
+        : s.with("table", tableId).with("timestamp", System.currentTimeMillis());
+    // a mask or C "in another table" that is M itself is M's own, read or written locally
+    if (table.equals(s.maskTable())) {
+      s = s.with("maskTable", null);
     }
-    return setting(Engine.SCAN, s.build());
+    return table.equals(s.cTable()) ? s.with("cTable", null) : s;
   }
 
   private static IteratorSetting setting(Engine engine, MultiplySpec spec) {

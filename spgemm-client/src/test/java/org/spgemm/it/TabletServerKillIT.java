@@ -79,37 +79,42 @@ class TabletServerKillIT {
       splits.add(String.format("%04d", s));
     }
     int exact = 0;
+    int midMultiply = 0;
     for (int t = 0; t < trials; t++) {
       try (AccumuloClient client = cluster.client()) {
         String table = Fixtures.uniqueTable("kill");
         Fixtures.createAndLoad(client, table, a, b, splits);
         CountDownLatch started = new CountDownLatch(1);
         boolean metaHost = t % 3 == 1;
-        long delay = 300 + (t * 1300L) % 4000;
+        long delay = 300 + (t * 700L) % 2400; // 0.3 to 2.7 s: within the unkilled run's 3-4 s
         String[] victim = new String[1];
+        long[] killedAt = new long[1];
         int which = metaHost ? -1 : t;
         Thread killer = new Thread(() -> victim[0] = killOneTabletServer(client, table,
-            started, delay, which));
+            started, delay, which, killedAt));
         killer.start();
         long t0 = System.nanoTime();
         MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
             .engine(engine).listener((total, done, n) -> started.countDown()).build());
-        double seconds = (System.nanoTime() - t0) / 1e9;
+        long end = System.nanoTime();
+        double seconds = (end - t0) / 1e9;
         killer.join();
+        boolean mid = killedAt[0] < end;
+        midMultiply += mid ? 1 : 0;
         SparseMatrix c =
             MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL);
         Fixtures.assertSameMatrix(expected, c);
         assertEquals(expected.nnz(), r.nnzC(), "trial " + t + ": reported nnz(C)");
         assertTrue(SpGEMM.isComplete(client, table, "C"));
         exact++;
-        System.out.printf("TabletServerKillIT %s trial %d: killed %s %.1f s after the multiply"
-            + " started; C exact; multiply %.1f s%n", engine, t, victim[0], delay / 1000.0,
-            seconds);
+        System.out.printf("TabletServerKillIT %s trial %d: killed %s %.1f s into the multiply%s;"
+            + " C exact; multiply %.1f s%n", engine, t, victim[0], (killedAt[0] - t0) / 1e9,
+            mid ? "" : " (after it had ended)", seconds);
       }
     }
     assertEquals(trials, exact);
     System.out.println("TabletServerKillIT " + engine + ": " + exact + " of " + trials
-        + " trials exact");
+        + " trials exact, " + midMultiply + " of them killed while the multiply ran");
   }
 
   /**
@@ -118,7 +123,7 @@ class TabletServerKillIT {
    * one 10 s later. Returns what it killed.
    */
   private static String killOneTabletServer(AccumuloClient client, String table,
-      CountDownLatch started, long delayMillis, int which) {
+      CountDownLatch started, long delayMillis, int which, long[] killedAt) {
     try {
       started.await(60, TimeUnit.SECONDS);
       Thread.sleep(delayMillis);
@@ -130,6 +135,7 @@ class TabletServerKillIT {
       String what = "tablet server pid " + victim.getProcess().pid()
           + (which < 0 ? " (holding " + TableLayout.META_ROW + ")" : "");
       victim.getProcess().destroyForcibly().waitFor();
+      killedAt[0] = System.nanoTime();
       impl.killProcess(ServerType.TABLET_SERVER, victim); // forget it
       Thread.sleep(10_000);
       impl.getClusterControl().start(ServerType.TABLET_SERVER);

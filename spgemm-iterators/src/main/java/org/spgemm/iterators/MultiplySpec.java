@@ -245,6 +245,10 @@ public record MultiplySpec(
         throw new IllegalArgumentException("option '" + c.getName() + "': " + e.getMessage(), e);
       }
     }
+    return construct(args);
+  }
+
+  private static MultiplySpec construct(Object[] args) {
     try {
       return CANONICAL.newInstance(args);
     } catch (InvocationTargetException e) {
@@ -273,6 +277,33 @@ public record MultiplySpec(
   /** Adds this spec's options to {@code is}. */
   public void writeTo(IteratorSetting is) {
     is.addOptions(encode());
+  }
+
+  /**
+   * This spec with option {@code name} set to {@code value} (a value of the option's type, or
+   * its text), checked as {@link #decode} checks it; the other options are not parsed again.
+   */
+  public MultiplySpec with(String name, Object value) {
+    Object[] args = new Object[COMPONENTS.length];
+    boolean found = false;
+    for (int i = 0; i < COMPONENTS.length; i++) {
+      RecordComponent c = COMPONENTS[i];
+      if (c.getName().equals(name)) {
+        found = true;
+        try {
+          args[i] = value == null ? parse(c, null) : value instanceof String text
+              ? parse(c, text) : parse(c, format(value));
+        } catch (IllegalArgumentException e) {
+          throw new IllegalArgumentException("option '" + name + "': " + e.getMessage(), e);
+        }
+      } else {
+        args[i] = value(c, this);
+      }
+    }
+    if (!found) {
+      throw new IllegalArgumentException("unknown option '" + name + "'");
+    }
+    return construct(args);
   }
 
   /** A builder holding this spec's options, to change some. */

@@ -78,8 +78,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
       return;
     }
     try {
-      validateOptions(options);
-      this.opts = MultiplySpec.decode(options);
+      this.opts = checked(MultiplySpec.decode(options));
       this.optionsDigest = JobRecord.keyHash(new java.util.TreeMap<>(options).toString());
     } catch (IllegalArgumentException e) {
       refusal = BatchStats.REFUSED + e.getMessage();
@@ -416,10 +415,16 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
 
   @Override
   public boolean validateOptions(Map<String,String> options) {
-    if (MultiplySpec.decode(options).jobKey() == null) {
-      throw new IllegalArgumentException("option '" + "jobKey"
-          + "' is required: the iterator only runs for a job started by SpGEMM.multiply");
-    }
+    checked(MultiplySpec.decode(options));
     return true;
+  }
+
+  /** A scan-scope multiply needs the job's key (a compaction's does not: starting one takes WRITE). */
+  private static MultiplySpec checked(MultiplySpec spec) {
+    if (spec.jobKey() == null) {
+      throw new IllegalArgumentException("option 'jobKey' is required: the iterator only runs"
+          + " for a job started by SpGEMM.multiply");
+    }
+    return spec;
   }
 }

@@ -1,5 +1,9 @@
 package org.spgemm.job;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.concurrent.TimeUnit;
+
 import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.pipeline.BadInputException;
@@ -156,11 +160,14 @@ public final class JobAuthorization {
   }
 
 
-  /** True while the job's record exists and says RUNNING; cached briefly per job. */
+  /**
+   * True while the job's record exists and says RUNNING. A yes is remembered for {@link
+   * #LIVENESS_CACHE_MILLIS}: every batch of every tablet asks, and the client waits longer than
+   * that after removing a record before it trusts that no batch writes any more. The one
+   * JVM-wide cache of this kind: the tablets of a job meet nowhere else.
+   */
   public static boolean stillRunning(AccumuloClient client, String table, String job) {
-    long now = System.currentTimeMillis();
-    Long seen = LIVE.get(job);
-    if (seen != null && now - seen < LIVENESS_CACHE_MILLIS) {
+    if (LIVE.getIfPresent(job) != null) {
       return true;
     }
     Key k = JobRecord.recordKey(job);
@@ -170,20 +177,19 @@ public final class JobAuthorization {
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
       for (Entry<Key,Value> e : s) {
         if (JobRecord.State.RUNNING.name().equals(JobRecord.decode(e.getValue()).get("state"))) {
-          LIVE.put(job, now);
+          LIVE.put(job, Boolean.TRUE);
           return true;
         }
       }
     } catch (TableNotFoundException e) {
       // gone with its table
     }
-    LIVE.remove(job);
     return false;
   }
 
   static final long LIVENESS_CACHE_MILLIS = 500;
-  private static final java.util.concurrent.ConcurrentHashMap<String,Long> LIVE =
-      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final Cache<String,Boolean> LIVE = Caffeine.newBuilder()
+      .expireAfterWrite(LIVENESS_CACHE_MILLIS, TimeUnit.MILLISECONDS).build();
 
   private Map<String,String> readJob(Key at) {
     Key k = JobRecord.recordKey(opts.job());

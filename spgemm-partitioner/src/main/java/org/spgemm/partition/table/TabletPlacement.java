@@ -1,5 +1,7 @@
 package org.spgemm.partition.table;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -42,11 +44,8 @@ final class TabletPlacement {
   static TabletPlacement await(AccumuloClient client, String table, int tablets,
       PartServerMap pins, long timeoutMillis) {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-    ExecutorService ex = Executors.newSingleThreadExecutor(r -> {
-      Thread t = new Thread(r, "spgemm-locate-" + table);
-      t.setDaemon(true);
-      return t;
-    });
+    ExecutorService ex = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
+        .setDaemon(true).setNameFormat("spgemm-locate-" + table.replace("%", "%%")).build());
     TabletPlacement last = new TabletPlacement();
     try {
       while (true) {
