@@ -4,14 +4,10 @@ import static org.spgemm.client.Arguments.between;
 import static org.spgemm.client.Arguments.notNull;
 
 import java.time.Duration;
-import org.spgemm.algebra.BinaryOp;
-import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
-import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
-import org.spgemm.kernel.Select;
 
 /**
  * How to multiply, in the order of GraphBLAS {@code GrB_mxm(C, Mask, accum, semiring, A, B,
@@ -134,8 +130,7 @@ public final class MultiplyOptions {
     return spec.readsC();
   }
 
-  public static final class Builder implements Cloneable {
-    private MultiplySpec.Builder spec = MultiplySpec.builder().set("job", "-");
+  public static final class Builder extends SpecBuilder<Builder> implements Cloneable {
     private Engine engine = Engine.DEFAULT;
     private boolean engineSet;
     private boolean overwrite = true;
@@ -152,65 +147,9 @@ public final class MultiplyOptions {
 
     private Builder() {}
 
-    /** Sets a spec option whose value was checked (or is checked here, named {@code what}). */
-    private Builder set(String option, Object value, String what) {
-      MultiplySpec.Builder next = spec.copy().set(option, value);
-      try {
-        next.check(option);
-      } catch (IllegalArgumentException e) {
-        throw new InvalidOptionException(what == null ? e.getMessage() : what + ": "
-            + e.getMessage());
-      }
-      spec = next;
+    @Override
+    Builder self() {
       return this;
-    }
-
-    /** A built-in name (PLUS_TIMES, MIN_PLUS, ..., "plus-times" also works) or class:fqcn. */
-    public Builder semiring(String name) {
-      notNull("semiring", name);
-      try {
-        Semirings.forName(name);
-      } catch (IllegalArgumentException e) {
-        throw new InvalidOptionException(e.getMessage());
-      }
-      return set("semiring", name, null);
-    }
-
-    public Builder semiring(Semiring s) {
-      return set("semiring", Semirings.nameOf(notNull("semiring", s)), null);
-    }
-
-    /** Codec of A, B and C: decimal (D4M strings), long (8 bytes), double (8 bytes). */
-    public Builder codec(String name) {
-      notNull("codec", name);
-      return codecs(name, name, name);
-    }
-
-    public Builder codecs(String a, String b, String c) {
-      codec("codecA", "codec of A", a);
-      codec("codecB", "codec of B", b);
-      return codec("codecC", "codec of C", c);
-    }
-
-    private Builder codec(String option, String what, String name) {
-      notNull(what, name);
-      try {
-        org.spgemm.codec.ValueCodecs.forName(name);
-      } catch (IllegalArgumentException e) {
-        throw new InvalidOptionException(e.getMessage());
-      }
-      return set(option, name, null);
-    }
-
-    public Builder families(String a, String b, String c) {
-      set("aFamily", notNull("family of A", a), "family of A");
-      set("bFamily", notNull("family of B", b), "family of B");
-      return set("cFamily", notNull("family of C", c), "family of C");
-    }
-
-    /** Read B from another table (which must consent: {@link Consent}). */
-    public Builder bTable(String table) {
-      return set("bTable", table, "B table");
     }
 
     /**
@@ -240,16 +179,6 @@ public final class MultiplyOptions {
     }
 
     /**
-     * Writes C into family C of another table (which must exist and consent, {@link Consent};
-     * the caller needs WRITE on it) instead of M. Only the scan engine writes other tables, so it
-     * is the engine then; masks, accumulation and replace, which read the stored C locally, are
-     * not available.
-     */
-    public Builder cTable(String table) {
-      return set("cTable", notNull("C table", table), "C table");
-    }
-
-    /**
      * As {@link #mask(String, MaskMode, boolean)} with the mask in family {@code family} of
      * another table, read by a scan of each tablet's rows (not locally); that table must consent
      * to M's reads, as a B table ({@link Consent}).
@@ -258,29 +187,6 @@ public final class MultiplyOptions {
       notNull("mask table", table);
       mask(family, mode, complement);
       return set("maskTable", table, "mask table");
-    }
-
-    /**
-     * C = C op (A·B): the product is merged with the C already stored (op(c, t) where both have
-     * an entry, whichever exists otherwise). Without it C is replaced by the product. Built-in
-     * names: {@link BinaryOps#names()}.
-     */
-    public Builder accum(String op) {
-      notNull("accum", op);
-      try {
-        return accum(BinaryOps.forName(op));
-      } catch (IllegalArgumentException e) {
-        throw new InvalidOptionException(e.getMessage());
-      }
-    }
-
-    public Builder accum(BinaryOp op) {
-      return set("accum", BinaryOps.nameOf(notNull("accum", op)), null);
-    }
-
-    /** GrB_REPLACE: entries of the stored C outside the mask are deleted (kept by default). */
-    public Builder replace() {
-      return set("replace", true, null);
     }
 
     /**
@@ -296,44 +202,6 @@ public final class MultiplyOptions {
     public Builder transposeB() {
       this.transposeB = true;
       return this;
-    }
-
-    /**
-     * Only rows of A with keys in [first, last] (inclusive; null = open end), D4M style. A first
-     * key that sorts after the last is refused (the range would select nothing).
-     */
-    public Builder rows(String first, String last) {
-      return range("rows", "rowFirst", first, "rowLast", last);
-    }
-
-    /** Only columns of B with keys in [first, last] (inclusive; null = open end), in order. */
-    public Builder columns(String first, String last) {
-      return range("columns", "colFirst", first, "colLast", last);
-    }
-
-    private Builder range(String what, String firstOption, String first, String lastOption,
-        String last) {
-      if (first != null && last != null && java.util.Arrays.compareUnsigned(first.getBytes(
-          java.nio.charset.StandardCharsets.UTF_8), last.getBytes(
-              java.nio.charset.StandardCharsets.UTF_8)) > 0) {
-        throw new InvalidOptionException(what + ": first key '" + first + "' sorts after last"
-            + " key '" + last + "', so the range is empty");
-      }
-      set(firstOption, first, what);
-      return set(lastOption, last, what);
-    }
-
-    /**
-     * Keeps only the entries of A·B that pass a select before they are accumulated: tril, triu,
-     * offdiag, valuege:X (see {@link Select}).
-     */
-    public Builder select(String form) {
-      notNull("select", form);
-      try {
-        return set("select", Select.parse(form).form(), null);
-      } catch (IllegalArgumentException e) {
-        throw new InvalidOptionException(e.getMessage());
-      }
     }
 
     /** The engine: {@link Engine#COMPACTION} (default) or {@link Engine#SCAN}. */
@@ -353,15 +221,6 @@ public final class MultiplyOptions {
       }
       this.progressTimeout = timeout;
       return this;
-    }
-
-    /**
-     * The column visibility of every C entry. Without it each C entry carries the conjunction
-     * of the visibilities of the A entries it comes from; a given one must be at least as strict
-     * (the multiply fails otherwise), so no label is ever dropped.
-     */
-    public Builder cVisibility(String visibility) {
-      return set("cVisibility", notNull("cVisibility", visibility), "cVisibility");
     }
 
     /**
@@ -399,37 +258,6 @@ public final class MultiplyOptions {
       }
       this.lease = lease;
       return this;
-    }
-
-    /** Batch limits of the iterator: distinct B rows to fetch, A rows, bytes. */
-    public Builder batchLimits(int batchBRows, int maxBatchRows, long maxBatchBytes) {
-      batchBRows(batchBRows);
-      set("maxBatchRows", positive("maxBatchRows", maxBatchRows), null);
-      return set("maxBatchBytes", positive("maxBatchBytes", maxBatchBytes), null);
-    }
-
-    /** Distinct B rows a batch fetches before it closes (the paper's threshold). */
-    public Builder batchBRows(int n) {
-      return set("batchBRows", positive("batchBRows", n), null);
-    }
-
-    /** Bytes of decoded B rows each tablet keeps across batches (compaction engine). */
-    public Builder cacheBytes(long bytes) {
-      return set("cacheBytes", positive("cacheBytes", bytes), null);
-    }
-
-    /** Batches in flight per tablet: 1 to {@link #MAX_THREADS}. */
-    public Builder threads(int threads) {
-      return set("threads", between("threads", threads, 1, MAX_THREADS), null);
-    }
-
-    /**
-     * Batches in flight per tablet (1 to {@link #MAX_THREADS}), and threads of each nested B scan
-     * (1 to {@link #MAX_SCAN_THREADS}).
-     */
-    public Builder threads(int threads, int scanThreads) {
-      threads(threads);
-      return set("scanThreads", between("scanThreads", scanThreads, 1, MAX_SCAN_THREADS), null);
     }
 
     /** Tablets multiplied at once from this client: 1 to {@link #MAX_TABLET_PARALLELISM}. */
@@ -488,13 +316,6 @@ public final class MultiplyOptions {
       } catch (CloneNotSupportedException e) {
         throw new AssertionError(e);
       }
-    }
-
-    private static long positive(String name, long v) {
-      if (v <= 0) {
-        throw new InvalidOptionException(name + " must be positive, not " + v);
-      }
-      return v;
     }
   }
 }

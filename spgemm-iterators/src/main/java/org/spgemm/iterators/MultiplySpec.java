@@ -10,17 +10,13 @@ import java.lang.reflect.RecordComponent;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.apache.accumulo.core.security.ColumnVisibility;
 import org.spgemm.algebra.BinaryOp;
-import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
-import org.spgemm.codec.ValueCodecs;
 import org.spgemm.kernel.Select;
 
 /**
@@ -239,7 +235,7 @@ public record MultiplySpec(
       RecordComponent c = COMPONENTS[i];
       String raw = options.get(c.getName());
       try {
-        args[i] = parse(c, raw == null || (raw.isBlank() && c.getType() == String.class
+        args[i] = OptionText.parse(c, raw == null || (raw.isBlank() && c.getType() == String.class
             && c.getAnnotation(Opt.class).dflt().isEmpty()) ? null : raw.trim());
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("option '" + c.getName() + "': " + e.getMessage(), e);
@@ -266,9 +262,9 @@ public record MultiplySpec(
     Map<String,String> m = new LinkedHashMap<>();
     for (RecordComponent c : COMPONENTS) {
       Object v = value(c, this);
-      Object dflt = parse(c, null);
+      Object dflt = OptionText.parse(c, null);
       if (v != null && !sameValue(v, dflt)) {
-        m.put(c.getName(), format(v));
+        m.put(c.getName(), OptionText.format(v));
       }
     }
     return m;
@@ -291,8 +287,8 @@ public record MultiplySpec(
       if (c.getName().equals(name)) {
         found = true;
         try {
-          args[i] = value == null ? parse(c, null) : value instanceof String text
-              ? parse(c, text) : parse(c, format(value));
+          args[i] = value == null ? OptionText.parse(c, null) : value instanceof String text
+              ? OptionText.parse(c, text) : OptionText.parse(c, OptionText.format(value));
         } catch (IllegalArgumentException e) {
           throw new IllegalArgumentException("option '" + name + "': " + e.getMessage(), e);
         }
@@ -331,7 +327,7 @@ public record MultiplySpec(
       if (value == null) {
         options.remove(name);
       } else {
-        options.put(name, value instanceof String s ? s : format(value));
+        options.put(name, value instanceof String s ? s : OptionText.format(value));
       }
       return this;
     }
@@ -349,7 +345,7 @@ public record MultiplySpec(
     public Builder check(String name) {
       for (RecordComponent c : COMPONENTS) {
         if (c.getName().equals(name)) {
-          parse(c, options.get(name));
+          OptionText.parse(c, options.get(name));
           return this;
         }
       }
@@ -375,108 +371,7 @@ public record MultiplySpec(
 
   private static boolean sameValue(Object a, Object b) {
     return a instanceof byte[] x && b instanceof byte[] y ? Arrays.equals(x, y)
-        : format(a).equals(b == null ? null : format(b));
-  }
-
-  /** An option's value from its text ({@code raw} null: the default). */
-  private static Object parse(RecordComponent c, String raw) {
-    Opt o = c.getAnnotation(Opt.class);
-    String s = raw != null ? raw : o.dflt().isEmpty() ? null : o.dflt();
-    Class<?> t = c.getType();
-    if (s == null) {
-      if (t == int.class || t == long.class || t == boolean.class) {
-        throw new IllegalArgumentException("has no value");
-      }
-      return null;
-    }
-    if (t == String.class) {
-      if (s.isEmpty()) {
-        throw new IllegalArgumentException("must not be empty");
-      }
-      if (c.getName().equals("cVisibility")) {
-        checkVisibility(s);
-      }
-      return s;
-    }
-    if (t == long.class || t == int.class) {
-      long v = s.equals("now") ? System.currentTimeMillis() : number(s);
-      long max = t == int.class ? Math.min(o.max(), Integer.MAX_VALUE) : o.max();
-      if (v < o.min() || v > max) {
-        throw new IllegalArgumentException("must be an integer of at least " + o.min()
-            + (max < Long.MAX_VALUE ? " and at most " + max : "") + ", not '" + s + "'");
-      }
-      return t == int.class ? (Object) (int) v : (Object) v;
-    }
-    if (t == boolean.class) {
-      if (!s.equalsIgnoreCase("true") && !s.equalsIgnoreCase("false")) {
-        throw new IllegalArgumentException("must be true or false, not '" + s + "'");
-      }
-      return Boolean.parseBoolean(s);
-    }
-    if (t == byte[].class) {
-      return s.getBytes(StandardCharsets.UTF_8);
-    }
-    if (t == Mode.class) {
-      try {
-        return Mode.valueOf(s.toUpperCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("must be multiply, count or transpose, not '" + s
-            + "'");
-      }
-    }
-    if (t == Semiring.class) {
-      return Semirings.forName(s);
-    }
-    if (t == ValueCodec.class) {
-      return ValueCodecs.forName(s);
-    }
-    if (t == BinaryOp.class) {
-      return BinaryOps.forName(s);
-    }
-    if (t == Select.class) {
-      return Select.parse(s);
-    }
-    throw new AssertionError("no parser for " + t);
-  }
-
-  private static long number(String s) {
-    try {
-      return Long.parseLong(s);
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("must be an integer, not '" + s + "'");
-    }
-  }
-
-  private static void checkVisibility(String v) {
-    try {
-      new ColumnVisibility(v);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("is not a column visibility: "
-          + e.getMessage().lines().findFirst().orElse(""));
-    }
-  }
-
-  /** The text of a value, as {@link #parse} reads it back. */
-  private static String format(Object v) {
-    if (v instanceof Semiring s) {
-      return Semirings.nameOf(s);
-    }
-    if (v instanceof ValueCodec c) {
-      return c.name();
-    }
-    if (v instanceof BinaryOp op) {
-      return BinaryOps.nameOf(op);
-    }
-    if (v instanceof Select sel) {
-      return sel.form();
-    }
-    if (v instanceof Mode m) {
-      return m.name().toLowerCase(Locale.ROOT);
-    }
-    if (v instanceof byte[] b) {
-      return new String(b, StandardCharsets.UTF_8);
-    }
-    return String.valueOf(v);
+        : OptionText.format(a).equals(b == null ? null : OptionText.format(b));
   }
 
   private static String text(byte[] b) {

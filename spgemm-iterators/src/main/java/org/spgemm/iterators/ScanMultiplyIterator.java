@@ -1,23 +1,17 @@
 package org.spgemm.iterators;
 
-import org.spgemm.job.JobAuthorization;
 import org.spgemm.job.JobRecord;
 import org.spgemm.pipeline.ARowReader;
-import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.BadInputException;
-import org.spgemm.pipeline.CWriters;
 import org.spgemm.pipeline.BatchWorker;
 import org.spgemm.pipeline.Labels;
 import org.spgemm.pipeline.MemoryBudget;
-import org.spgemm.pipeline.NestedScanBSource;
-import org.spgemm.pipeline.scan.TableCWriters;
 import org.spgemm.pipeline.scan.BatchPipeline;
 import org.spgemm.pipeline.scan.PendingWork;
 import org.spgemm.pipeline.scan.WorkerPools;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;
-import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.PartialKey;
@@ -53,7 +47,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
   /** Digest of every option, the job key included: only an identical scan adopts pending work. */
   private String optionsDigest;
   private IteratorEnvironment env;
-  private Server server;
+  private ScanHost server;
   private YieldCallback<Key> yield;
   private Range seekRange;
   private String workId;
@@ -193,63 +187,9 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     }
   }
 
-  /**
-   * What the iterator needs from the tablet server it runs in: the table's name and id, the job's
-   * check, where B is read and where C is written. A test gives it maps instead.
-   */
-  protected interface Server {
-    String tableId();
-
-    String tableName();
-
-    /** Checks the job ({@link JobAuthorization}); errors anchored at {@code at}. */
-    void authorize(MultiplySpec opts, Key at);
-
-    BSource bSource(MultiplySpec opts);
-
-    CWriters cWriters(MultiplySpec opts, MemoryBudget budget);
-  }
-
-  /** The tablet server's own: its context's rights, nested scans on the nested executor. */
-  protected Server server(IteratorEnvironment env) {
-    return new Server() {
-      @Override
-      public String tableId() {
-        return env.getTableId().canonical();
-      }
-
-      @Override
-      public String tableName() {
-        try {
-          return env.getPluginEnv().getTableName(env.getTableId());
-        } catch (TableNotFoundException e) {
-          throw new IllegalStateException("table " + env.getTableId() + " vanished", e);
-        }
-      }
-
-      @Override
-      public void authorize(MultiplySpec opts, Key at) {
-        String table = tableName();
-        new JobAuthorization(TabletServerBridge.serverClient(env), env.getPluginEnv(),
-            env.getTableId(), table, opts).check(opts.bTable() == null ? table : opts.bTable(),
-                at);
-      }
-
-      @Override
-      public BSource bSource(MultiplySpec opts) {
-        String table = tableName();
-        // a scan thread must not wait for a nested scan queued behind it: the nested executor
-        return new NestedScanBSource(TabletServerBridge.serverClient(env), table,
-            opts.bTable() == null ? table : opts.bTable(), opts.bFamily(), opts.scanThreads(),
-            TableLayout.NESTED_HINT);
-      }
-
-      @Override
-      public CWriters cWriters(MultiplySpec opts, MemoryBudget budget) {
-        return new TableCWriters(TabletServerBridge.serverClient(env), tableName(), opts,
-            budget.cBufferBytes());
-      }
-    };
+  /** The tablet server's own host: its context's rights, nested scans on the nested executor. */
+  ScanHost server(IteratorEnvironment env) {
+    return ScanHost.of(env);
   }
 
   /** Wires reader, workers and pool; checks the job unless adopted work was checked already. */

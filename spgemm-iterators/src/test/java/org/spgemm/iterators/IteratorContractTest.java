@@ -51,8 +51,8 @@ class IteratorContractTest extends IteratorTestBase {
   /** The scan engine's iterator with B in a map and a job that is always allowed. */
   public static final class InMemoryScanMultiplyIterator extends ScanMultiplyIterator {
     @Override
-    protected Server server(IteratorEnvironment env) {
-      return new Server() {
+    protected ScanHost server(IteratorEnvironment env) {
+      return new ScanHost() {
         @Override
         public String tableId() {
           return "t1";

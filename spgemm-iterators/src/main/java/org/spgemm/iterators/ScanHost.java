@@ -1,0 +1,72 @@
+package org.spgemm.iterators;
+
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.iterators.IteratorEnvironment;
+import org.spgemm.env.TabletServerBridge;
+import org.spgemm.job.JobAuthorization;
+import org.spgemm.pipeline.BSource;
+import org.spgemm.pipeline.CWriters;
+import org.spgemm.pipeline.MemoryBudget;
+import org.spgemm.pipeline.NestedScanBSource;
+import org.spgemm.pipeline.scan.TableCWriters;
+
+/**
+ * What the scan iterator needs from the tablet server it runs in: the table's name and id, the
+ * job's check, where B is read and where C is written. A test gives it maps instead.
+ */
+interface ScanHost {
+
+  String tableId();
+
+  String tableName();
+
+  /** Checks the job ({@link JobAuthorization}); errors anchored at {@code at}. */
+  void authorize(MultiplySpec opts, Key at);
+
+  BSource bSource(MultiplySpec opts);
+
+  CWriters cWriters(MultiplySpec opts, MemoryBudget budget);
+
+  /** The tablet server's own: its context's rights, nested scans on the nested executor. */
+  static ScanHost of(IteratorEnvironment env) {
+    return new ScanHost() {
+      @Override
+      public String tableId() {
+        return env.getTableId().canonical();
+      }
+
+      @Override
+      public String tableName() {
+        try {
+          return env.getPluginEnv().getTableName(env.getTableId());
+        } catch (TableNotFoundException e) {
+          throw new IllegalStateException("table " + env.getTableId() + " vanished", e);
+        }
+      }
+
+      @Override
+      public void authorize(MultiplySpec opts, Key at) {
+        String table = tableName();
+        new JobAuthorization(TabletServerBridge.serverClient(env), env.getPluginEnv(),
+            env.getTableId(), table, opts).check(opts.bTable() == null ? table : opts.bTable(),
+                at);
+      }
+
+      @Override
+      public BSource bSource(MultiplySpec opts) {
+        String table = tableName();
+        // a scan thread must not wait for a nested scan queued behind it: the nested executor
+        return new NestedScanBSource(TabletServerBridge.serverClient(env), table,
+            opts.bTable() == null ? table : opts.bTable(), opts.bFamily(), opts.scanThreads(),
+            TableLayout.NESTED_HINT);
+      }
+
+      @Override
+      public CWriters cWriters(MultiplySpec opts, MemoryBudget budget) {
+        return new TableCWriters(TabletServerBridge.serverClient(env), tableName(), opts,
+            budget.cBufferBytes());
+      }
+    };
+  }
+}
