@@ -335,8 +335,10 @@ class TrustIT {
       Map<String,String> state = SpGEMM.cState(root, m, "C2");
       assertEquals("COMPLETE", state.get("state"));
       SpgemmException[] second = new SpgemmException[1];
-      SpGEMM.multiply(root, m, MultiplyOptions.builder().listener((total, done, n) -> {
-        if (second[0] == null) {
+      // small batches on one thread: many progress reports while the first tablet still runs
+      SpGEMM.multiply(root, m, MultiplyOptions.builder().threads(1).batchLimits(4, 16, 1 << 20)
+          .listener((total, done, n) -> {
+        if (second[0] == null && done == 0) {
           second[0] = assertThrows(RefusedException.class, () -> SpGEMM.multiply(root, m,
               MultiplyOptions.builder().families("A", "B", "C2").build()));
         }
