@@ -221,7 +221,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return dir.resolveSibling(dir.getFileName() + "-hadoop-conf");
   }
 
-  /** Site properties every tablet server running multiplies needs (README: deployment). */
+  /** Site properties every tablet server running multiplies needs (docs/deploy.md, step 2). */
   public static Map<String,String> siteConfig() {
     Map<String,String> site = new HashMap<>();
     site.put(TableLayout.executorThreadsProperty(TableLayout.DEFAULT_NESTED_EXECUTOR), "4");
