@@ -5,7 +5,7 @@
 #   cluster/install.sh --dir D --control HOST [--fs local|hdfs] [--heap-mb N] [--password PW]
 #
 #   D/lib/          Accumulo's jars (Maven: cluster/deps/accumulo/pom.xml), plus
-#                   spgemm-iterators-<version>.jar copied in as README "Deploying" step 1 says,
+#                   spgemm-iterators-<version>.jar copied in as docs/deploy.md step 1 says,
 #                   plus spgemm-bench-<version>.jar when it is built (BL, bin/spgemm bench only)
 #   D/hadoop/lib/   Hadoop's HDFS daemons (cluster/deps/hadoop/pom.xml), with --fs hdfs only
 #   D/conf/         accumulo.properties, accumulo-client.properties, core-site.xml,
@@ -70,7 +70,7 @@ if [ -z "$iterators" ]; then
   iterators="$(project_jar spgemm-iterators)"
 fi
 rm -f "$dir"/lib/spgemm-*.jar
-# README "Deploying the iterator to a real cluster", step 1: the jar goes into lib/ as it is
+# docs/deploy.md ("Deploying the iterator to a real cluster"), step 1: the jar goes into lib/ as it is
 cp "$iterators" "$dir/lib/"
 bench="$(ls "$root"/bench/target/spgemm-bench-*.jar 2>/dev/null | grep -v -e '-tests\.jar$' | head -1 || true)"
 if [ -n "$bench" ]; then
@@ -101,7 +101,7 @@ instance.volumes=$volume
 instance.zookeeper.host=$control:2181
 instance.zookeeper.timeout=15s
 instance.secret=$secret
-## README "Deploying the iterator to a real cluster", step 2: nested scans get their own executor
+## docs/deploy.md ("Deploying the iterator to a real cluster"), step 2: nested scans get their own executor
 tserver.scan.executors.nested.threads=4
 ## small heaps on one machine: tserver -Xmx${heap_mb}m
 tserver.memory.maps.native.enabled=false

@@ -111,7 +111,7 @@ public final class MatrixStore {
    * A family a multiply writes is read only as one finished product: its state must read
    * COMPLETE, and the same job's COMPLETE, before and after the entries are read (the read starts
    * again, up to three times, when a multiply rewrote it meanwhile); the protocol for any reader
-   * is in the README's "Reading C" section.
+   * is in docs/security.md, "Reading C".
    * A codec of the INT64 domain (long) gives an INT64 matrix with exact values; memory follows
    * the entries read, not the shape.
    *

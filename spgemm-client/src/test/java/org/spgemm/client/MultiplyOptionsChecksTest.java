@@ -10,7 +10,6 @@ import org.junit.jupiter.api.function.Executable;
 import org.spgemm.algebra.BinaryOp;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semiring;
-import org.spgemm.mini.EmbeddedCluster;
 
 /**
  * The builder of {@link MultiplyOptions} refuses what cannot be meant, with one line naming the
@@ -53,18 +52,6 @@ class MultiplyOptionsChecksTest {
         "tabletParallelism must be between 1 and 1024, not -1");
     b().threads(MultiplyOptions.MAX_THREADS, MultiplyOptions.MAX_SCAN_THREADS)
         .tabletParallelism(MultiplyOptions.MAX_TABLET_PARALLELISM).build();
-  }
-
-  @Test
-  void anEmbeddedClusterThisMachineCannotHoldIsRefusedBeforeAnythingStarts() {
-    refused(() -> EmbeddedCluster.start(EmbeddedCluster.MAX_TSERVERS + 1, 512),
-        "tservers must be between 1 and 16, not 17");
-    refused(() -> EmbeddedCluster.start(1, 64),
-        "tserverHeapMb must be between 128 and " + EmbeddedCluster.maxTserverHeapMb()
-            + ", not 64");
-    refused(() -> EmbeddedCluster.start(1, Integer.MAX_VALUE),
-        "tserverHeapMb must be between 128 and " + EmbeddedCluster.maxTserverHeapMb()
-            + ", not " + Integer.MAX_VALUE);
   }
 
   @Test

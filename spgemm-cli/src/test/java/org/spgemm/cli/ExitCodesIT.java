@@ -28,9 +28,9 @@ import org.spgemm.it.SharedCluster;
 import org.spgemm.iterators.TableLayout;
 
 /**
- * Exit code 3 for each way the cluster refuses, as README's exit codes say, with one line naming
- * the cause: a missing table, a user without permission, and a scan executor the tablet servers
- * do not have. Each leaves A and B as they were.
+ * Exit code 3 for each way the cluster refuses, as the exit codes of docs/cli.md say, with one
+ * line naming the cause: a missing table, a user without permission, and a scan executor the
+ * tablet servers do not have. Each leaves A and B as they were.
  */
 @ClusterTest
 class ExitCodesIT {

@@ -31,8 +31,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * case but the last two (ZooKeeper not answering) fails before a cluster is involved: runs of
  * commands that use a cluster get a --client-props file
  * that does not exist, so a case whose input wrongly passed would end with "cannot read
- * .../no-cluster.properties" and fail its message check instead of starting a cluster. README's
- * "Exit codes" table lists the same cases ({@link #readmeListsEveryCase}).
+ * .../no-cluster.properties" and fail its message check instead of starting a cluster. The table
+ * of docs/bad-input.md lists the same cases ({@link #badInputPageListsEveryCase}).
  */
 class BadInputCasesTest {
 
@@ -438,10 +438,11 @@ class BadInputCasesTest {
         "names are unique");
   }
 
-  /** README's exit-code table has one row per case, with its exit code and message. */
+  /** The table of docs/bad-input.md has one row per case, with its exit code and message. */
   @Test
-  void readmeListsEveryCase() throws IOException {
-    Path readme = Stream.of(Paths.get("README.md"), Paths.get("..", "README.md"))
+  void badInputPageListsEveryCase() throws IOException {
+    Path readme = Stream.of(Paths.get("docs", "bad-input.md"),
+            Paths.get("..", "docs", "bad-input.md"))
         .filter(p -> Files.exists(p) && !Files.isDirectory(p))
         .filter(p -> {
           try {
@@ -449,17 +450,17 @@ class BadInputCasesTest {
           } catch (IOException e) {
             return false;
           }
-        }).findFirst().orElseThrow(() -> new AssertionError("README.md with the table"));
+        }).findFirst().orElseThrow(() -> new AssertionError("docs/bad-input.md with the table"));
     List<String> rows = Files.readAllLines(readme).stream().filter(l -> l.startsWith("| "))
         .toList();
     for (Case k : cases()) {
       String cell = "| " + k.what().replace("|", "\\|") + " |";
       String row = rows.stream().filter(l -> l.startsWith(cell)).findFirst().orElse(null);
-      assertTrue(row != null, "README has no row for: " + k.what());
+      assertTrue(row != null, readme + " has no row for: " + k.what());
       assertTrue(row.contains("| " + k.exit() + " |"), "exit code in: " + row);
       String shown = k.message().replace("{d}/", "");
       assertTrue(row.contains(shown.replace("|", "\\|")), () -> "message '" + shown
-          + "' in README row: " + row);
+          + "' in " + readme + " row: " + row);
     }
   }
 }

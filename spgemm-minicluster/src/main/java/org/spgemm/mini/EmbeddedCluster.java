@@ -17,7 +17,6 @@ import org.apache.accumulo.minicluster.MemoryUnit;
 import org.apache.accumulo.minicluster.MiniAccumuloCluster;
 import org.apache.accumulo.minicluster.MiniAccumuloConfig;
 import org.apache.accumulo.minicluster.ServerType;
-import org.spgemm.client.Arguments;
 import org.spgemm.iterators.TableLayout;
 
 /**
@@ -111,13 +110,21 @@ public final class EmbeddedCluster implements AutoCloseable {
   /**
    * Refuses a cluster this machine cannot hold: 1 to {@link #MAX_TSERVERS} tablet servers, each
    * with a heap of {@link #MIN_TSERVER_HEAP_MB} MB up to this machine's memory ({@link
-   * #maxTserverHeapMb()}). The names are those of the caller's arguments or flags.
+   * #maxTserverHeapMb()}). The names are those of the caller's arguments or flags; the message
+   * reads as the client's argument checks do ("tservers must be between 1 and 16, not 17").
    *
-   * @throws org.spgemm.client.InvalidOptionException naming the argument and its limits
+   * @throws IllegalArgumentException naming the argument and its limits
    */
   public static void checkSize(String tserversName, int tservers, String heapName, int heapMb) {
-    Arguments.between(tserversName, tservers, 1, MAX_TSERVERS);
-    Arguments.between(heapName, heapMb, MIN_TSERVER_HEAP_MB, maxTserverHeapMb());
+    between(tserversName, tservers, 1, MAX_TSERVERS);
+    between(heapName, heapMb, MIN_TSERVER_HEAP_MB, maxTserverHeapMb());
+  }
+
+  private static void between(String name, int value, int min, int max) {
+    if (value < min || value > max) {
+      throw new IllegalArgumentException(name + " must be between " + min + " and " + max
+          + ", not " + value);
+    }
   }
 
   /** The largest tablet-server heap (MB): the memory of this machine (or of its container). */
@@ -214,7 +221,7 @@ public final class EmbeddedCluster implements AutoCloseable {
     return dir.resolveSibling(dir.getFileName() + "-hadoop-conf");
   }
 
-  /** Site properties every tablet server running multiplies needs (README: deployment). */
+  /** Site properties every tablet server running multiplies needs (docs/deploy.md, step 2). */
   public static Map<String,String> siteConfig() {
     Map<String,String> site = new HashMap<>();
     site.put(TableLayout.executorThreadsProperty(TableLayout.DEFAULT_NESTED_EXECUTOR), "4");
