@@ -1,6 +1,5 @@
 package org.spgemm.env;
 
-import org.spgemm.iterators.ScanMultiplyIterator;
 import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -27,7 +26,7 @@ public final class TabletServerBridge {
     if (env instanceof SystemIteratorEnvironment) {
       return ((SystemIteratorEnvironment) env).getServerContext();
     }
-    throw new IllegalStateException("ScanMultiplyIterator must run inside a tablet server"
+    throw new IllegalStateException("the spgemm iterators must run inside a tablet server"
         + " (iterator environment is " + (env == null ? "null" : env.getClass().getName()) + ")");
   }
 
