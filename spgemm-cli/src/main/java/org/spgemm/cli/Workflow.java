@@ -88,9 +88,15 @@ final class Workflow {
     loadNanos = System.nanoTime() - t0;
   }
 
-  /** Multiplies in {@link #table} with a progress bar over {@code aRows} A rows. */
+  /**
+   * Multiplies in {@link #table} with a progress bar over {@code aRows} A rows; the result's
+   * warnings go to {@code err}, one line each.
+   */
   MultiplyResult multiply(MultiplyOptions.Builder opts, long aRows, java.io.PrintStream err) {
-    return ProgressBar.around(err, aRows, opts, o -> SpGEMM.multiply(client, table, o.build()));
+    MultiplyResult r = ProgressBar.around(err, aRows, opts,
+        o -> SpGEMM.multiply(client, table, o.build()));
+    r.warnings().forEach(w -> err.println("warning: " + w));
+    return r;
   }
 
   SparseMatrix readC(int rows, int cols) {

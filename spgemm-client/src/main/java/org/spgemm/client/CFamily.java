@@ -3,8 +3,13 @@ package org.spgemm.client;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
@@ -56,16 +61,19 @@ final class CFamily {
     }
   }
 
-  /** Removes every entry of C, whatever its label. Refused when another compaction runs. */
+  /**
+   * Removes every entry of C, whatever its label. Refused when another compaction runs; fails
+   * when the compaction has not ended within the run's progress time-out.
+   */
   void clear() {
-    sweep(Action.DROP, null);
+    sweep(Action.DROP, null, opts.progressTimeout.toMillis());
   }
 
   /** Entries of C, every label included (a compaction of C's table that rewrites nothing). */
   private long countAll() {
     String probe = UUID.randomUUID().toString();
     String prefix = TableLayout.PROBE_PREFIX + probe + ":";
-    sweep(Action.COUNT, probe);
+    sweep(Action.COUNT, probe, opts.progressTimeout.toMillis());
     long n = 0;
     List<Map.Entry<Key,Value>> records = CompactionDriver.metaEntries(client, table, prefix);
     for (Map.Entry<Key,Value> e : records) {
@@ -75,18 +83,42 @@ final class CFamily {
     return n;
   }
 
-  private void sweep(Action action, String probe) {
+  /**
+   * One sweeping compaction of C's table, waited for at most {@code waitMillis}: past that it is
+   * cancelled (which also ends Accumulo's operation, so later compactions of the table are not
+   * refused behind it) and the sweep fails.
+   */
+  private void sweep(Action action, String probe, long waitMillis) {
     IteratorSetting is = FamilySweepIterator.setting(action, List.of(opts.spec.cFamily()), probe);
+    ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
+        .setDaemon(true).setNameFormat("spgemm-sweep").build());
     try {
-      client.tableOperations().compact(table, new CompactionConfig().setIterators(List.of(is))
-          .setFlush(true).setWait(true));
-    } catch (AccumuloSecurityException e) {
-      throw new RefusedException("cannot compact " + table + " to clear family " + opts.spec.cFamily()
-          + " (WRITE permission needed): " + e.getMessage(), e);
-    } catch (TableNotFoundException e) {
-      throw ClusterException.noTable(table, e);
-    } catch (AccumuloException | RuntimeException e) {
+      exec.submit(() -> {
+        client.tableOperations().compact(table, new CompactionConfig()
+            .setIterators(List.of(is)).setFlush(true).setWait(true));
+        return null;
+      }).get(waitMillis, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      CompactionDriver.cancel(client, table);
+      throw new ClusterException("the compaction clearing family " + opts.spec.cFamily() + " of "
+          + table + " did not end within " + waitMillis / 1000 + " s; cancelled");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      CompactionDriver.cancel(client, table);
+      throw new SpgemmException("interrupted clearing family " + opts.spec.cFamily() + " of "
+          + table);
+    } catch (ExecutionException x) {
+      Throwable e = x.getCause();
+      if (e instanceof AccumuloSecurityException) {
+        throw new RefusedException("cannot compact " + table + " to clear family "
+            + opts.spec.cFamily() + " (WRITE permission needed): " + e.getMessage(), e);
+      }
+      if (e instanceof TableNotFoundException) {
+        throw ClusterException.noTable(table, e);
+      }
       throw CompactionDriver.refusal(table, e);
+    } finally {
+      exec.shutdownNow();
     }
   }
 
@@ -103,7 +135,7 @@ final class CFamily {
       int cleared = 0;
       while (cleared < 3 && System.currentTimeMillis() < deadline) {
         try {
-          clear();
+          sweep(Action.DROP, null, Math.max(1000, deadline - System.currentTimeMillis()));
           cleared++;
           if (!InputCheck.hasEntries(client, table, opts.spec.cFamily())) {
             break;

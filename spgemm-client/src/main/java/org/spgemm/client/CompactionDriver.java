@@ -91,7 +91,11 @@ final class CompactionDriver {
 
         @Override
         public void cancel() {
-          CompactionDriver.cancel(client, table);
+          // once compact() has returned or thrown, nothing of this job runs any more; cancelling
+          // then would stop another user's compaction (a refused start means another one runs)
+          if (!compaction.isDone()) {
+            CompactionDriver.cancel(client, table);
+          }
           compaction.cancel(true);
         }
 

@@ -344,6 +344,9 @@ class TrustIT {
         }
       }).build());
       assertTrue(second[0].getMessage().contains("another multiply"), second[0].getMessage());
+      // the refused second multiply did not stop the first
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),
+          MatrixStore.read(root, m, "C", a.rows(), a.cols(), ValueCodecs.DECIMAL));
       assertEquals(state, SpGEMM.cState(root, m, "C2"), "state of C2 as it was");
       Map<String,String> now = ItHelpers.snapshotAll(root, m);
       now.keySet().removeIf(k -> k.split("\\|")[1].equals("C") || k.startsWith("~"));
