@@ -165,7 +165,7 @@ public final class ReferenceMxm {
         ptr[++stored] = n;
       }
     }
-    return SparseMatrix.ofStoredRows(c.rows(), c.cols(), ids, ptr, stored, colIdx, values,
+    return CsrBuilder.ofStoredRows(c.rows(), c.cols(), ids, ptr, stored, colIdx, values,
         longs);
   }
 
@@ -209,7 +209,7 @@ public final class ReferenceMxm {
       ids[stored] = i;
       ptr[++stored] = n;
     }
-    return SparseMatrix.ofStoredRows(m.rows(), m.cols(), ids, ptr, stored, colIdx, values, longs);
+    return CsrBuilder.ofStoredRows(m.rows(), m.cols(), ids, ptr, stored, colIdx, values, longs);
   }
 
   private static boolean within(int[] range, int index) {
