@@ -133,7 +133,7 @@ public final class GraphAlgorithms {
         ptr[++stored] = n;
       }
     }
-    return SparseMatrix.ofStoredRows(u.rows(), u.cols(), ids, ptr, stored, colIdx, null, values);
+    return CsrBuilder.ofStoredRows(u.rows(), u.cols(), ids, ptr, stored, colIdx, null, values);
   }
 
   /**
@@ -190,7 +190,7 @@ public final class GraphAlgorithms {
         ptr[++stored] = n;
       }
     }
-    return SparseMatrix.ofStoredRows(u.rows(), u.cols(), ids, ptr, stored, colIdx, values, null);
+    return CsrBuilder.ofStoredRows(u.rows(), u.cols(), ids, ptr, stored, colIdx, values, null);
   }
 
   /**

@@ -27,16 +27,12 @@ public final class MatrixComparison {
     }
     // Walk the stored rows of both in ascending row order (O(nnz), whatever the shape).
     boolean exact = expected.domain() == Domain.INT64 && actual.domain() == Domain.INT64;
-    int se = 0;
-    int sa = 0;
-    while (se < expected.storedRows() || sa < actual.storedRows()) {
-      int ie = se < expected.storedRows() ? expected.storedRow(se) : Integer.MAX_VALUE;
-      int ia = sa < actual.storedRows() ? actual.storedRow(sa) : Integer.MAX_VALUE;
-      int i = Math.min(ie, ia);
-      int p = ie == i ? expected.storedRowStart(se) : 0;
-      int pEnd = ie == i ? expected.storedRowEnd(se++) : 0;
-      int q = ia == i ? actual.storedRowStart(sa) : 0;
-      int qEnd = ia == i ? actual.storedRowEnd(sa++) : 0;
+    for (StoredRowPairs rows = new StoredRowPairs(expected, actual); rows.next();) {
+      int i = rows.row();
+      int p = rows.firstStart();
+      int pEnd = rows.firstEnd();
+      int q = rows.secondStart();
+      int qEnd = rows.secondEnd();
       while (p < pEnd || q < qEnd) {
         int je = p < pEnd ? expected.colAt(p) : Integer.MAX_VALUE;
         int ja = q < qEnd ? actual.colAt(q) : Integer.MAX_VALUE;

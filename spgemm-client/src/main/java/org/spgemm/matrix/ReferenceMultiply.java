@@ -44,7 +44,7 @@ public final class ReferenceMultiply {
    *         {@link SparseMatrix#MAX_ENTRIES} entries
    */
   public static SparseMatrix multiply(SparseMatrix a, SparseMatrix b, Semiring s, Domain domain) {
-    SparseMatrix.checkMultiplyShapes(a, b);
+    checkMultiplyShapes(a, b);
     boolean int64 = domain == Domain.INT64;
     Monoid add = s.add();
     BinaryOp mul = s.multiply();
@@ -60,21 +60,10 @@ public final class ReferenceMultiply {
     int[] colIds = null;
     int[] bLocal = b.colIdx;
     int ncols = cols;
-    if (SparseMatrix.sparseDimension(cols, b.nnz())) {
-      colIds = b.colIdx.clone();
-      Arrays.sort(colIds);
-      int k = 0;
-      for (int p = 0; p < colIds.length; p++) {
-        if (k == 0 || colIds[k - 1] != colIds[p]) {
-          colIds[k++] = colIds[p];
-        }
-      }
-      colIds = Arrays.copyOf(colIds, k);
-      ncols = k;
-      bLocal = new int[b.nnz()];
-      for (int p = 0; p < bLocal.length; p++) {
-        bLocal[p] = Arrays.binarySearch(colIds, b.colIdx[p]);
-      }
+    if (CsrBuilder.sparseDimension(cols, b.nnz())) {
+      colIds = CsrBuilder.distinctSorted(b.colIdx, b.nnz());
+      ncols = colIds.length;
+      bLocal = CsrBuilder.ranks(b.colIdx, b.nnz(), colIds);
     }
 
     // Dense accumulator for one row of C over local columns; marker[k] == s means C's row at
@@ -146,14 +135,33 @@ public final class ReferenceMultiply {
       ids[stored] = a.storedRow(sa);
       ptr[++stored] = nnz;
     }
-    return SparseMatrix.ofStoredRows(rows, cols, ids, ptr, stored, colIdx, values, longs);
+    return CsrBuilder.ofStoredRows(rows, cols, ids, ptr, stored, colIdx, values, longs);
   }
 
   /**
-   * The number of scalar multiplications in A·B (the paper's flop count); see
-   * {@link SparseMatrix#partialProducts}.
+   * The number of scalar multiplications in A·B (the paper's flop count): the sum, over every
+   * stored a(i,j), of the number of entries in row j of B.
+   *
+   * @throws IllegalArgumentException if A's column count differs from B's row count
    */
   public static long partialProducts(SparseMatrix a, SparseMatrix b) {
-    return a.partialProducts(b);
+    checkMultiplyShapes(a, b);
+    long flops = 0;
+    for (int p = 0, nnz = a.nnz(); p < nnz; p++) {
+      flops += b.rowNnz(a.colIdx[p]);
+    }
+    return flops;
+  }
+
+  /**
+   * Checks that A·B is defined.
+   *
+   * @throws IllegalArgumentException {@code shape mismatch: A is RxC but B is RxC (...)}
+   */
+  static void checkMultiplyShapes(SparseMatrix a, SparseMatrix b) {
+    if (a.cols() != b.rows()) {
+      throw new IllegalArgumentException("shape mismatch: A is " + a.rows() + "x" + a.cols()
+          + " but B is " + b.rows() + "x" + b.cols() + " (A columns must equal B rows)");
+    }
   }
 }

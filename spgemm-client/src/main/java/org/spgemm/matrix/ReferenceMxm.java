@@ -115,16 +115,12 @@ public final class ReferenceMxm {
     long[] longs = int64 ? new long[(int) cap] : null;
     int stored = 0;
     int n = 0;
-    int sc = 0;
-    int st = 0;
-    while (sc < c.storedRows() || st < t.storedRows()) {
-      int ic = sc < c.storedRows() ? c.storedRow(sc) : Integer.MAX_VALUE;
-      int it = st < t.storedRows() ? t.storedRow(st) : Integer.MAX_VALUE;
-      int i = Math.min(ic, it);
-      int p = ic == i ? c.storedRowStart(sc) : 0;
-      int pEnd = ic == i ? c.storedRowEnd(sc++) : 0;
-      int q = it == i ? t.storedRowStart(st) : 0;
-      int qEnd = it == i ? t.storedRowEnd(st++) : 0;
+    for (StoredRowPairs rows = new StoredRowPairs(c, t); rows.next();) {
+      int i = rows.row();
+      int p = rows.firstStart(); // C(i,:)
+      int pEnd = rows.firstEnd();
+      int q = rows.secondStart(); // T(i,:)
+      int qEnd = rows.secondEnd();
       int m = mask == null ? 0 : mask.rowStart(i);
       int mEnd = mask == null ? 0 : mask.rowEnd(i);
       while (p < pEnd || q < qEnd) {
@@ -165,7 +161,7 @@ public final class ReferenceMxm {
         ptr[++stored] = n;
       }
     }
-    return SparseMatrix.ofStoredRows(c.rows(), c.cols(), ids, ptr, stored, colIdx, values,
+    return CsrBuilder.ofStoredRows(c.rows(), c.cols(), ids, ptr, stored, colIdx, values,
         longs);
   }
 
@@ -209,7 +205,7 @@ public final class ReferenceMxm {
       ids[stored] = i;
       ptr[++stored] = n;
     }
-    return SparseMatrix.ofStoredRows(m.rows(), m.cols(), ids, ptr, stored, colIdx, values, longs);
+    return CsrBuilder.ofStoredRows(m.rows(), m.cols(), ids, ptr, stored, colIdx, values, longs);
   }
 
   private static boolean within(int[] range, int index) {

@@ -28,6 +28,9 @@ import org.spgemm.codec.Domain;
  *
  * <p>The array accessors ({@link #rowPtr()}, {@link #colIdx()}, {@link #values()}) return copies;
  * loops should use {@link #rowStart}, {@link #rowEnd}, {@link #colAt} and {@link #valueAt}.
+ *
+ * <p>The factories hand over to {@link CsrBuilder}, which sorts coordinates, checks given arrays
+ * and chooses the storage form.
  */
 public final class SparseMatrix {
 
@@ -64,21 +67,9 @@ public final class SparseMatrix {
     this.exact = exact;
   }
 
-  /**
-   * Whether a dimension of {@code size} should be compressed for {@code n} entries: an array
-   * indexed by it would be more than about twice as large as the entries themselves.
-   */
-  static boolean sparseDimension(long size, long n) {
-    return size > 2 * n + 1024;
-  }
-
   /** A rows x cols matrix with no entries (FP64). */
   public static SparseMatrix empty(int rows, int cols) {
-    checkShape(rows, cols);
-    if (sparseDimension(rows, 0)) {
-      return new SparseMatrix(rows, cols, new int[0], new int[1], new int[0], new double[0], null);
-    }
-    return new SparseMatrix(rows, cols, new int[rows + 1], new int[0], new double[0]);
+    return CsrBuilder.empty(rows, cols);
   }
 
   /**
@@ -92,7 +83,7 @@ public final class SparseMatrix {
    */
   public static SparseMatrix fromCoordinates(int rows, int cols, int[] r, int[] c, double[] v,
       int n) {
-    return build(rows, cols, r, c, v, null, n);
+    return CsrBuilder.fromCoordinates(rows, cols, r, c, v, null, n);
   }
 
   /**
@@ -101,159 +92,7 @@ public final class SparseMatrix {
    */
   public static SparseMatrix fromCoordinates(int rows, int cols, int[] r, int[] c, long[] v,
       int n) {
-    return build(rows, cols, r, c, null, v, n);
-  }
-
-  private static SparseMatrix build(int rows, int cols, int[] r, int[] c, double[] v, long[] lv,
-      int n) {
-    checkShape(rows, cols);
-    int vlen = v != null ? v.length : lv.length;
-    if (n < 0 || n > r.length || n > c.length || n > vlen) {
-      throw new IllegalArgumentException("entry count " + n + " exceeds the coordinate arrays"
-          + " (lengths " + r.length + ", " + c.length + ", " + vlen + ")");
-    }
-    for (int e = 0; e < n; e++) {
-      if (r[e] < 0 || r[e] >= rows || c[e] < 0 || c[e] >= cols) {
-        throw new IllegalArgumentException("entry " + e + " (row " + r[e] + ", column " + c[e]
-            + ") is out of range for a " + rows + "x" + cols + " matrix");
-      }
-    }
-    // A huge dimension is replaced by the ranks of its distinct ids (O(n log n)), so that no
-    // array below is sized by the shape.
-    int[] rowIds = sparseDimension(rows, n) ? distinctSorted(r, n) : null;
-    int[] colIds = sparseDimension(cols, n) ? distinctSorted(c, n) : null;
-    int[] rr = rowIds == null ? r : ranks(r, n, rowIds);
-    int[] cc = colIds == null ? c : ranks(c, n, colIds);
-    int nrows = rowIds == null ? rows : rowIds.length;
-    int ncols = colIds == null ? cols : colIds.length;
-
-    // Order the entries by (row, column): a stable counting sort by column, then one by row.
-    // Input already in row-major order (as written by MatrixMarket.write) skips both passes;
-    // input ordered by column (column-major files) skips the first.
-    boolean rowMajor = true;
-    boolean columnsAscend = true;
-    for (int e = 1; e < n && (rowMajor || columnsAscend); e++) {
-      rowMajor &= rr[e - 1] < rr[e] || (rr[e - 1] == rr[e] && cc[e - 1] <= cc[e]);
-      columnsAscend &= cc[e - 1] <= cc[e];
-    }
-    int[] rowCount = new int[nrows + 1];
-    for (int e = 0; e < n; e++) {
-      rowCount[rr[e] + 1]++;
-    }
-    for (int i = 0; i < nrows; i++) {
-      rowCount[i + 1] += rowCount[i];
-    }
-    int[] order = null;
-    if (!rowMajor) {
-      int[] order1 = null;
-      if (!columnsAscend) {
-        int[] colCount = new int[ncols + 1];
-        for (int e = 0; e < n; e++) {
-          colCount[cc[e] + 1]++;
-        }
-        for (int j = 0; j < ncols; j++) {
-          colCount[j + 1] += colCount[j];
-        }
-        order1 = new int[n];
-        for (int e = 0; e < n; e++) {
-          order1[colCount[cc[e]]++] = e;
-        }
-      }
-      int[] next = Arrays.copyOf(rowCount, nrows);
-      order = new int[n];
-      for (int p = 0; p < n; p++) {
-        int e = order1 == null ? p : order1[p];
-        order[next[rr[e]]++] = e;
-      }
-    }
-    // Compact, summing entries that share a position.
-    int[] rowPtr = new int[nrows + 1];
-    int[] colIdx = new int[n];
-    double[] vals = v == null ? null : new double[n];
-    long[] lvals = lv == null ? null : new long[n];
-    int out = 0;
-    for (int i = 0; i < nrows; i++) {
-      int rowBegin = out;
-      for (int p = rowCount[i]; p < rowCount[i + 1]; p++) {
-        int e = order == null ? p : order[p];
-        if (out > rowBegin && colIdx[out - 1] == cc[e]) {
-          if (vals != null) {
-            vals[out - 1] += v[e];
-          } else {
-            lvals[out - 1] += lv[e]; // INT64: wraps around, as GraphBLAS does
-          }
-        } else {
-          colIdx[out] = cc[e];
-          if (vals != null) {
-            vals[out] = v[e];
-          } else {
-            lvals[out] = lv[e];
-          }
-          out++;
-        }
-      }
-      rowPtr[i + 1] = out;
-    }
-    if (colIds != null) {
-      for (int p = 0; p < out; p++) {
-        colIdx[p] = colIds[colIdx[p]];
-      }
-    }
-    if (out < n) {
-      colIdx = Arrays.copyOf(colIdx, out);
-      vals = vals == null ? null : Arrays.copyOf(vals, out);
-      lvals = lvals == null ? null : Arrays.copyOf(lvals, out);
-    }
-    return new SparseMatrix(rows, cols, rowIds, rowPtr, colIdx, vals, lvals);
-  }
-
-  /** The distinct values among a[0..n), ascending. */
-  private static int[] distinctSorted(int[] a, int n) {
-    int[] s = Arrays.copyOf(a, n);
-    Arrays.sort(s);
-    int k = 0;
-    for (int e = 0; e < n; e++) {
-      if (k == 0 || s[k - 1] != s[e]) {
-        s[k++] = s[e];
-      }
-    }
-    return Arrays.copyOf(s, k);
-  }
-
-  private static int[] ranks(int[] a, int n, int[] ids) {
-    int[] rank = new int[n];
-    for (int e = 0; e < n; e++) {
-      rank[e] = Arrays.binarySearch(ids, a[e]);
-    }
-    return rank;
-  }
-
-  /**
-   * Builds a matrix from rows given in ascending order: stored row s is row {@code ids[s]} with
-   * entries {@code ptr[s] .. ptr[s+1]-1} of colIdx (columns ascending) and values (exactly one of
-   * values and exact non-null). Keeps the compressed rows when the shape is much larger than the
-   * entry count, else expands them to a row-indexed pointer array. Takes ownership of the arrays
-   * and trims them to {@code ptr[stored]} entries.
-   */
-  static SparseMatrix ofStoredRows(int rows, int cols, int[] ids, int[] ptr, int stored,
-      int[] colIdx, double[] values, long[] exact) {
-    int nnz = ptr[stored];
-    colIdx = colIdx.length == nnz ? colIdx : Arrays.copyOf(colIdx, nnz);
-    values = values == null || values.length == nnz ? values : Arrays.copyOf(values, nnz);
-    exact = exact == null || exact.length == nnz ? exact : Arrays.copyOf(exact, nnz);
-    if (sparseDimension(rows, nnz)) {
-      return new SparseMatrix(rows, cols, Arrays.copyOf(ids, stored),
-          Arrays.copyOf(ptr, stored + 1), colIdx, values, exact);
-    }
-    int[] full = new int[rows + 1];
-    int s = 0;
-    for (int i = 0; i < rows; i++) {
-      while (s < stored && ids[s] < i) {
-        s++;
-      }
-      full[i + 1] = s < stored && ids[s] == i ? ptr[s + 1] : full[i];
-    }
-    return new SparseMatrix(rows, cols, null, full, colIdx, values, exact);
+    return CsrBuilder.fromCoordinates(rows, cols, r, c, null, v, n);
   }
 
   /**
@@ -265,55 +104,7 @@ public final class SparseMatrix {
    */
   public static SparseMatrix ofCsr(int rows, int cols, int[] rowPtr, int[] colIdx,
       double[] values) {
-    checkShape(rows, cols);
-    if (rowPtr.length != rows + 1) {
-      throw new IllegalArgumentException(
-          "rowPtr has length " + rowPtr.length + ", expected rows+1 = " + (rows + 1));
-    }
-    if (colIdx.length != values.length) {
-      throw new IllegalArgumentException("colIdx has length " + colIdx.length
-          + " but values has length " + values.length);
-    }
-    if (rowPtr[0] != 0 || rowPtr[rows] != colIdx.length) {
-      throw new IllegalArgumentException("rowPtr must run from 0 to " + colIdx.length + ", got "
-          + rowPtr[0] + " to " + rowPtr[rows]);
-    }
-    for (int i = 0; i < rows; i++) {
-      if (rowPtr[i + 1] < rowPtr[i]) {
-        throw new IllegalArgumentException("rowPtr decreases at row " + i);
-      }
-      for (int p = rowPtr[i]; p < rowPtr[i + 1]; p++) {
-        int j = colIdx[p];
-        if (j < 0 || j >= cols) {
-          throw new IllegalArgumentException("row " + i + " has column " + j
-              + " out of range 0.." + (cols - 1));
-        }
-        if (p > rowPtr[i] && colIdx[p - 1] >= j) {
-          throw new IllegalArgumentException("row " + i + " columns are not strictly ascending ("
-              + colIdx[p - 1] + " then " + j + ")");
-        }
-      }
-    }
-    return new SparseMatrix(rows, cols, rowPtr.clone(), colIdx.clone(), values.clone());
-  }
-
-  static void checkShape(int rows, int cols) {
-    if (rows < 0 || cols < 0) {
-      throw new IllegalArgumentException("matrix shape must be non-negative, got " + rows + "x"
-          + cols);
-    }
-  }
-
-  /**
-   * Checks that A·B is defined.
-   *
-   * @throws IllegalArgumentException {@code shape mismatch: A is RxC but B is RxC (...)}
-   */
-  static void checkMultiplyShapes(SparseMatrix a, SparseMatrix b) {
-    if (a.cols != b.rows) {
-      throw new IllegalArgumentException("shape mismatch: A is " + a.rows + "x" + a.cols
-          + " but B is " + b.rows + "x" + b.cols + " (A columns must equal B rows)");
-    }
+    return CsrBuilder.ofCsr(rows, cols, rowPtr, colIdx, values);
   }
 
   public int rows() {
@@ -426,18 +217,8 @@ public final class SparseMatrix {
    * this builds an array of rows+1 ints: prefer {@link #storedRowStart}.
    */
   public int[] rowPtr() {
-    if (rowIds == null) {
-      return rowPtr.clone();
-    }
-    int[] full = new int[rows + 1];
-    int s = 0;
-    for (int i = 0; i < rows; i++) {
-      if (s < rowIds.length && rowIds[s] == i) {
-        s++;
-      }
-      full[i + 1] = rowPtr[s];
-    }
-    return full;
+    return rowIds == null ? rowPtr.clone()
+        : CsrBuilder.expandRowPtr(rows, rowIds, rowPtr, rowIds.length);
   }
 
   /** A copy of the column index array (length nnz). */
@@ -505,19 +286,7 @@ public final class SparseMatrix {
 
   /** The transpose (same domain); its rows come out sorted. */
   public SparseMatrix transpose() {
-    int nnz = colIdx.length;
-    int[] r = new int[nnz];
-    int[] c = new int[nnz];
-    for (int s = 0, ns = storedRows(); s < ns; s++) {
-      int i = storedRow(s);
-      for (int p = rowPtr[s]; p < rowPtr[s + 1]; p++) {
-        r[p] = colIdx[p];
-        c[p] = i;
-      }
-    }
-    // Entries listed row by row: their new columns ascend, so one counting sort (or, for a
-    // hypersparse shape, one sort of ranks) orders them.
-    return build(cols, rows, r, c, values, exact, nnz);
+    return CsrBuilder.transpose(this);
   }
 
   /**
@@ -527,13 +296,7 @@ public final class SparseMatrix {
    * @throws IllegalArgumentException if this matrix's column count differs from B's row count
    */
   public long partialProducts(SparseMatrix b) {
-    checkMultiplyShapes(this, b);
-    long flops = 0;
-    int nnz = colIdx.length;
-    for (int p = 0; p < nnz; p++) {
-      flops += b.rowNnz(colIdx[p]);
-    }
-    return flops;
+    return ReferenceMultiply.partialProducts(this, b);
   }
 
   /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
+import java.util.function.ToDoubleFunction;
 import org.junit.jupiter.api.Test;
 import org.spgemm.codec.Domain;
 
@@ -27,23 +28,28 @@ class GraphAlgorithmsTest {
 
   /** An INT64 matrix from (i, j, value) triples. */
   static SparseMatrix int64(int n, long... triples) {
-    int m = triples.length / 3;
-    int[] r = new int[m];
-    int[] c = new int[m];
-    long[] v = new long[m];
-    for (int e = 0; e < m; e++) {
-      r[e] = (int) triples[3 * e];
-      c[e] = (int) triples[3 * e + 1];
-      v[e] = triples[3 * e + 2];
-    }
-    return SparseMatrix.fromCoordinates(n, n, r, c, v, m);
+    return Triples.int64(n, n, triples);
   }
 
   private static final SparseMatrix CLIQUE4 = graph(4, 0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3);
 
-  /** A random directed graph with self loops, reciprocal edges and stored zeros. */
-  private static SparseMatrix randomGraph(SplittableRandom rnd, int n, double density) {
-    return RandomMatrices.smallIntegers(rnd, n, n, density);
+  /** A check of one random graph g, seen also as a dense undirected adjacency without loops. */
+  private interface RandomGraphCheck {
+    void check(long seed, SplittableRandom rnd, SparseMatrix g, boolean[][] adj);
+  }
+
+  /**
+   * Runs the check on random directed graphs with self loops, reciprocal edges and stored zeros,
+   * for seeds 1..seeds: n in 1..maxN-1 vertices, then the density drawn from the same generator.
+   */
+  private static void onRandomGraphs(int seeds, int maxN,
+      ToDoubleFunction<SplittableRandom> density, RandomGraphCheck check) {
+    for (long seed = 1; seed <= seeds; seed++) {
+      SplittableRandom rnd = new SplittableRandom(seed);
+      int n = rnd.nextInt(1, maxN);
+      SparseMatrix g = RandomMatrices.smallIntegers(rnd, n, n, density.applyAsDouble(rnd));
+      check.check(seed, rnd, g, denseUndirected(g));
+    }
   }
 
   private static boolean[][] denseUndirected(SparseMatrix g) {
@@ -115,11 +121,8 @@ class GraphAlgorithmsTest {
 
   @Test
   void trianglesAreTraceOfACubedOverSix() {
-    for (long seed = 1; seed <= 60; seed++) {
-      SplittableRandom rnd = new SplittableRandom(seed);
-      int n = rnd.nextInt(1, 30);
-      SparseMatrix g = randomGraph(rnd, n, rnd.nextDouble() * 0.5);
-      boolean[][] adj = denseUndirected(g);
+    onRandomGraphs(60, 30, rnd -> rnd.nextDouble() * 0.5, (seed, rnd, g, adj) -> {
+      int n = g.rows();
       long trace = 0;
       for (int i = 0; i < n; i++) {
         for (int j = 0; j < n; j++) {
@@ -129,7 +132,7 @@ class GraphAlgorithmsTest {
         }
       }
       assertEquals(trace / 6, GraphAlgorithms.triangles(g), "seed " + seed);
-    }
+    });
   }
 
   // --- k-truss ---------------------------------------------------------------------------------
@@ -179,13 +182,10 @@ class GraphAlgorithmsTest {
 
   @Test
   void ktrussMatchesOneEdgeAtATimePeeling() {
-    for (long seed = 1; seed <= 60; seed++) {
-      SplittableRandom rnd = new SplittableRandom(seed);
-      int n = rnd.nextInt(1, 25);
-      SparseMatrix g = randomGraph(rnd, n, 0.1 + rnd.nextDouble() * 0.5);
+    onRandomGraphs(60, 25, rnd -> 0.1 + rnd.nextDouble() * 0.5, (seed, rnd, g, adj) -> {
+      int n = g.rows();
       int k = rnd.nextInt(3, 7);
       // The k-truss is unique, so peeling one edge at a time must end at the same subgraph.
-      boolean[][] adj = denseUndirected(g);
       boolean peeled = true;
       while (peeled) {
         peeled = false;
@@ -212,7 +212,7 @@ class GraphAlgorithmsTest {
         }
       }
       assertEquals(entries, truss.nnz(), "seed " + seed);
-    }
+    });
   }
 
   private static int support(boolean[][] adj, int i, int j) {
@@ -242,11 +242,8 @@ class GraphAlgorithmsTest {
 
   @Test
   void jaccardAgainstSetsOnRandomGraphs() {
-    for (long seed = 1; seed <= 60; seed++) {
-      SplittableRandom rnd = new SplittableRandom(seed);
-      int n = rnd.nextInt(1, 25);
-      SparseMatrix g = randomGraph(rnd, n, rnd.nextDouble() * 0.4);
-      boolean[][] adj = denseUndirected(g);
+    onRandomGraphs(60, 25, rnd -> rnd.nextDouble() * 0.4, (seed, rnd, g, adj) -> {
+      int n = g.rows();
       SparseMatrix jac = GraphAlgorithms.jaccard(g);
       int entries = 0;
       for (int i = 0; i < n; i++) {
@@ -260,7 +257,7 @@ class GraphAlgorithmsTest {
         }
       }
       assertEquals(entries, jac.nnz(), "seed " + seed);
-    }
+    });
   }
 
   private static int degree(boolean[][] adj, int i) {
@@ -288,10 +285,8 @@ class GraphAlgorithmsTest {
 
   @Test
   void bfsLevelsAreShortestPathLengths() {
-    for (long seed = 1; seed <= 40; seed++) {
-      SplittableRandom rnd = new SplittableRandom(seed);
-      int n = rnd.nextInt(1, 30);
-      SparseMatrix g = randomGraph(rnd, n, rnd.nextDouble() * 0.2);
+    onRandomGraphs(40, 30, rnd -> rnd.nextDouble() * 0.2, (seed, rnd, g, adj) -> {
+      int n = g.rows();
       int source = rnd.nextInt(n);
       // Bellman-Ford style relaxation over the dense edge set
       int[] dist = new int[n];
@@ -310,6 +305,6 @@ class GraphAlgorithmsTest {
       for (int v = 0; v < n; v++) {
         assertEquals(dist[v] == Integer.MAX_VALUE ? -1 : dist[v], levels[v], "seed " + seed);
       }
-    }
+    });
   }
 }

@@ -20,30 +20,17 @@ import org.spgemm.codec.Domain;
  */
 class Int64AndHypersparseTest {
 
-  private static SparseMatrix longs(int rows, int cols, long... triples) {
-    int n = triples.length / 3;
-    int[] r = new int[n];
-    int[] c = new int[n];
-    long[] v = new long[n];
-    for (int e = 0; e < n; e++) {
-      r[e] = (int) triples[3 * e];
-      c[e] = (int) triples[3 * e + 1];
-      v[e] = triples[3 * e + 2];
-    }
-    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
-  }
-
   @Test
   void int64ProductsWrapAroundAsGraphBlasInt64() {
     long x = 3_037_000_500L; // x*x = 9223372037000250000 > 2^63 - 1
-    SparseMatrix a = longs(1, 1, 0, 0, x);
+    SparseMatrix a = Triples.int64(1, 1, 0, 0, x);
     SparseMatrix c = ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES, Domain.INT64);
     assertEquals(Domain.INT64, c.domain());
     assertEquals(x * x, c.longAt(0));
     assertEquals(-9223372036709301616L, c.longAt(0), "two's complement wrap of 3037000500^2");
     // sums wrap too: MAX + 1 = MIN
-    SparseMatrix row = longs(1, 2, 0, 0, Long.MAX_VALUE, 0, 1, 1);
-    SparseMatrix col = longs(2, 1, 0, 0, 1, 1, 0, 1);
+    SparseMatrix row = Triples.int64(1, 2, 0, 0, Long.MAX_VALUE, 0, 1, 1);
+    SparseMatrix col = Triples.int64(2, 1, 0, 0, 1, 1, 0, 1);
     assertEquals(Long.MIN_VALUE,
         ReferenceMultiply.multiply(row, col, Semirings.PLUS_TIMES, Domain.INT64).longAt(0));
   }
@@ -51,15 +38,15 @@ class Int64AndHypersparseTest {
   @Test
   void int64ProductsAreExactBeyondTwoToThe53() {
     long big = (1L << 53) + 1;
-    SparseMatrix a = longs(1, 2, 0, 0, big, 0, 1, Long.MAX_VALUE);
-    SparseMatrix b = longs(2, 2, 0, 0, 1, 1, 1, 1);
+    SparseMatrix a = Triples.int64(1, 2, 0, 0, big, 0, 1, Long.MAX_VALUE);
+    SparseMatrix b = Triples.int64(2, 2, 0, 0, 1, 1, 1, 1);
     SparseMatrix exact = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES, Domain.INT64);
     assertArrayEquals(new long[] {big, Long.MAX_VALUE}, exact.longValues());
     SparseMatrix fp = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
     assertEquals(Domain.FP64, fp.domain());
     assertEquals(9007199254740992.0, fp.valueAt(0), "FP64 rounds 2^53+1");
     // the comparison of two INT64 matrices is exact; with FP64 in the mix it is by tolerance
-    SparseMatrix off = longs(1, 2, 0, 0, big - 1, 0, 1, Long.MAX_VALUE);
+    SparseMatrix off = Triples.int64(1, 2, 0, 0, big - 1, 0, 1, Long.MAX_VALUE);
     MatrixComparison cmp = MatrixComparison.compare(exact, off, 1e-9);
     assertFalse(cmp.equal());
     assertEquals("[C(1,1) = 9007199254740992, expected 9007199254740993]",
@@ -93,18 +80,13 @@ class Int64AndHypersparseTest {
 
   /** The same entries embedded at scattered rows and columns of a huge shape. */
   private static SparseMatrix spread(SparseMatrix m, int rows, int cols, int stride) {
-    int[] r = new int[m.nnz()];
-    int[] c = new int[m.nnz()];
-    double[] v = new double[m.nnz()];
-    int n = 0;
-    for (int i = 0; i < m.rows(); i++) {
-      for (int p = m.rowStart(i); p < m.rowEnd(i); p++) {
-        r[n] = i * stride;
-        c[n] = m.colAt(p) * stride;
-        v[n++] = m.valueAt(p);
-      }
+    int[] r = Triples.entryRows(m);
+    int[] c = m.colIdx();
+    for (int p = 0; p < m.nnz(); p++) {
+      r[p] *= stride;
+      c[p] *= stride;
     }
-    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
+    return SparseMatrix.fromCoordinates(rows, cols, r, c, m.values(), m.nnz());
   }
 
   @Test

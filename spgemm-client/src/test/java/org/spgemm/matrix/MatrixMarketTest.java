@@ -24,34 +24,6 @@ class MatrixMarketTest {
     return MatrixMarket.read(new StringReader(text), "A.mtx");
   }
 
-  /** Builds the expected matrix from 0-based (row, column, value) triples. */
-  private static SparseMatrix coo(int rows, int cols, double... triples) {
-    int n = triples.length / 3;
-    int[] r = new int[n];
-    int[] c = new int[n];
-    double[] v = new double[n];
-    for (int e = 0; e < n; e++) {
-      r[e] = (int) triples[3 * e];
-      c[e] = (int) triples[3 * e + 1];
-      v[e] = triples[3 * e + 2];
-    }
-    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
-  }
-
-  /** An INT64 matrix from 0-based (row, column, value) triples. */
-  private static SparseMatrix cooLong(int rows, int cols, long... triples) {
-    int n = triples.length / 3;
-    int[] r = new int[n];
-    int[] c = new int[n];
-    long[] v = new long[n];
-    for (int e = 0; e < n; e++) {
-      r[e] = (int) triples[3 * e];
-      c[e] = (int) triples[3 * e + 1];
-      v[e] = triples[3 * e + 2];
-    }
-    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
-  }
-
   @Test
   void readsRealGeneralWithCommentsAndBlankLines() throws IOException {
     String text = "%%MatrixMarket matrix coordinate real general\n"
@@ -67,65 +39,65 @@ class MatrixMarketTest {
         + "1 4 .25\n"
         + "% trailing comment\n"
         + "\n";
-    assertEquals(coo(3, 4, 0, 0, 1.5, 2, 3, -2000, 1, 1, 0, 0, 3, 0.25), parse(text));
+    assertEquals(Triples.fp64(3, 4, 0, 0, 1.5, 2, 3, -2000, 1, 1, 0, 0, 3, 0.25), parse(text));
   }
 
   @Test
   void readsIntegerField() throws IOException {
     String text = "%%MatrixMarket matrix coordinate integer general\n2 2 3\n1 2 -7\n2 1 +3\n"
         + "2 2 -0\n";
-    assertEquals(cooLong(2, 2, 0, 1, -7, 1, 0, 3, 1, 1, 0), parse(text));
+    assertEquals(Triples.int64(2, 2, 0, 1, -7, 1, 0, 3, 1, 1, 0), parse(text));
     String big = "%%MatrixMarket matrix coordinate integer general\n1 2 2\n1 1 -9007199254740993\n"
         + "1 2 123456789012345678\n";
     SparseMatrix m = parse(big);
-    assertEquals(cooLong(1, 2, 0, 0, -9007199254740993L, 0, 1, 123456789012345678L), m);
+    assertEquals(Triples.int64(1, 2, 0, 0, -9007199254740993L, 0, 1, 123456789012345678L), m);
     assertEquals(-9007199254740993L, m.longAt(0), "exact beyond 2^53");
   }
 
   @Test
   void readsPatternFieldAsOnes() throws IOException {
     String text = "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n3 3\n2 1\n";
-    assertEquals(coo(3, 3, 0, 1, 1, 2, 2, 1, 1, 0, 1), parse(text));
+    assertEquals(Triples.fp64(3, 3, 0, 1, 1, 2, 2, 1, 1, 0, 1), parse(text));
   }
 
   @Test
   void symmetricMirrorsOffDiagonalEntries() throws IOException {
     String text = "%%MatrixMarket matrix coordinate real symmetric\n3 3 3\n1 1 4\n2 1 -1\n3 2 5\n";
     SparseMatrix m = parse(text);
-    assertEquals(coo(3, 3, 0, 0, 4, 1, 0, -1, 0, 1, -1, 2, 1, 5, 1, 2, 5), m);
+    assertEquals(Triples.fp64(3, 3, 0, 0, 4, 1, 0, -1, 0, 1, -1, 2, 1, 5, 1, 2, 5), m);
     assertEquals(m, m.transpose());
   }
 
   @Test
   void symmetricPatternMirrors() throws IOException {
     String text = "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n1 1\n2 1\n";
-    assertEquals(coo(2, 2, 0, 0, 1, 0, 1, 1, 1, 0, 1), parse(text));
+    assertEquals(Triples.fp64(2, 2, 0, 0, 1, 0, 1, 1, 1, 0, 1), parse(text));
   }
 
   @Test
   void skewSymmetricMirrorsNegated() throws IOException {
     String text =
         "%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 3\n3 1 -2\n";
-    assertEquals(cooLong(3, 3, 1, 0, 3, 0, 1, -3, 2, 0, -2, 0, 2, 2), parse(text));
+    assertEquals(Triples.int64(3, 3, 1, 0, 3, 0, 1, -3, 2, 0, -2, 0, 2, 2), parse(text));
   }
 
   @Test
   void duplicatesAreSummed() throws IOException {
     String text = "%%MatrixMarket matrix coordinate real general\n2 2 4\n1 1 1\n2 2 2\n1 1 3\n"
         + "1 1 0.5\n";
-    assertEquals(coo(2, 2, 0, 0, 4.5, 1, 1, 2), parse(text));
+    assertEquals(Triples.fp64(2, 2, 0, 0, 4.5, 1, 1, 2), parse(text));
     // a symmetric file's duplicates within its one triangle are summed, then mirrored
     String sym = "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n2 1\n2 1\n";
-    assertEquals(coo(2, 2, 0, 1, 2, 1, 0, 2), parse(sym));
+    assertEquals(Triples.fp64(2, 2, 0, 1, 2, 1, 0, 2), parse(sym));
     String ints = "%%MatrixMarket matrix coordinate integer general\n1 1 2\n1 1 9007199254740993\n"
         + "1 1 1\n";
-    assertEquals(cooLong(1, 1, 0, 0, 9007199254740994L), parse(ints), "summed exactly");
+    assertEquals(Triples.int64(1, 1, 0, 0, 9007199254740994L), parse(ints), "summed exactly");
   }
 
   @Test
   void bannerIsCaseInsensitiveAndCrLfIsAccepted() throws IOException {
     String text = "%%matrixmarket MATRIX Coordinate REAL General\r\n1 1 1\r\n1 1 2\r\n";
-    assertEquals(coo(1, 1, 0, 0, 2), parse(text));
+    assertEquals(Triples.fp64(1, 1, 0, 0, 2), parse(text));
   }
 
   @Test
@@ -238,7 +210,7 @@ class MatrixMarketTest {
   @Test
   void writesCoordinateRealGeneral() throws IOException {
     StringWriter out = new StringWriter();
-    MatrixMarket.write(out, coo(2, 3, 0, 2, 3, 1, 0, 0.5, 1, 1, -1));
+    MatrixMarket.write(out, Triples.fp64(2, 3, 0, 2, 3, 1, 0, 0.5, 1, 1, -1));
     assertEquals("%%MatrixMarket matrix coordinate real general\n2 3 3\n1 3 3\n2 1 0.5\n"
         + "2 2 -1\n", out.toString());
   }

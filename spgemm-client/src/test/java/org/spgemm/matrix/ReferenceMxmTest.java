@@ -21,17 +21,8 @@ class ReferenceMxmTest {
   private static final Domain FP = Domain.FP64;
 
   /** An FP64 matrix from (row, column, value) triples. */
-  static SparseMatrix m(int rows, int cols, double... triples) {
-    int n = triples.length / 3;
-    int[] r = new int[n];
-    int[] c = new int[n];
-    double[] v = new double[n];
-    for (int e = 0; e < n; e++) {
-      r[e] = (int) triples[3 * e];
-      c[e] = (int) triples[3 * e + 1];
-      v[e] = triples[3 * e + 2];
-    }
-    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
+  private static SparseMatrix m(int rows, int cols, double... triples) {
+    return Triples.fp64(rows, cols, triples);
   }
 
   // The running example: T = A·I = {(0,0)=1, (0,1)=2, (1,1)=4}; C = {(0,0)=10, (1,0)=30,
@@ -250,18 +241,8 @@ class ReferenceMxmTest {
   }
 
   private static SparseMatrix toInt64(SparseMatrix m) {
-    int[] r = new int[m.nnz()];
-    int[] c = new int[m.nnz()];
-    long[] v = new long[m.nnz()];
-    int e = 0;
-    for (int i = 0; i < m.rows(); i++) {
-      for (int p = m.rowStart(i); p < m.rowEnd(i); p++, e++) {
-        r[e] = i;
-        c[e] = m.colAt(p);
-        v[e] = m.longAt(p);
-      }
-    }
-    return SparseMatrix.fromCoordinates(m.rows(), m.cols(), r, c, v, e);
+    return SparseMatrix.fromCoordinates(m.rows(), m.cols(), Triples.entryRows(m), m.colIdx(),
+        m.longValues(), m.nnz());
   }
 
   /** Entries of m as a dense array of boxed values (null = no entry), transposed if asked. */

@@ -77,11 +77,8 @@ public final class Charts {
   }
 
   private static XYChart speedupChart(Summary s) {
-    XYChart c = new XYChartBuilder().width(800).height(480)
-        .title("Speed-up over BL (geometric mean over datasets)").xAxisTitle("tablet servers K")
-        .yAxisTitle("BL time / method time").build();
-    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    c.getStyler().setXAxisDecimalPattern("0");
+    XYChart c = xyChart("Speed-up over BL (geometric mean over datasets)", "tablet servers K",
+        "BL time / method time");
     for (Method m : s.methods()) {
       if (m == Method.BL) {
         continue;
@@ -95,11 +92,7 @@ public final class Charts {
           ys.add(g);
         }
       }
-      if (!xs.isEmpty()) {
-        XYSeries series = c.addSeries(m.label, xs, ys);
-        series.setLineColor(color(m));
-        series.setMarkerColor(color(m));
-      }
+      addLine(c, m, xs, ys);
     }
     return c;
   }
@@ -112,11 +105,8 @@ public final class Charts {
       return null;
     }
     int k = s.tservers().stream().mapToInt(Integer::intValue).max().orElseThrow();
-    XYChart c = new XYChartBuilder().width(800).height(480)
-        .title("R-MAT A·A: partial products per second, K = " + k).xAxisTitle("R-MAT scale")
-        .yAxisTitle("partial products / s").build();
-    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    c.getStyler().setXAxisDecimalPattern("0");
+    XYChart c = xyChart("R-MAT A·A: partial products per second, K = " + k, "R-MAT scale",
+        "partial products / s");
     for (Method m : s.methods()) {
       if (m == Method.FLOOR) {
         continue; // computes nothing
@@ -131,13 +121,27 @@ public final class Charts {
           ys.add(r);
         }
       }
-      if (!xs.isEmpty()) {
-        XYSeries series = c.addSeries(m.label, xs, ys);
-        series.setLineColor(color(m));
-        series.setMarkerColor(color(m));
-      }
+      addLine(c, m, xs, ys);
     }
     return c;
+  }
+
+  /** An 800x480 line chart with the legend outside and whole numbers on the x axis. */
+  private static XYChart xyChart(String title, String xAxis, String yAxis) {
+    XYChart c = new XYChartBuilder().width(800).height(480).title(title).xAxisTitle(xAxis)
+        .yAxisTitle(yAxis).build();
+    c.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    c.getStyler().setXAxisDecimalPattern("0");
+    return c;
+  }
+
+  /** The method's points as a line in its colour; nothing when it has none. */
+  private static void addLine(XYChart c, Method m, List<Double> xs, List<Double> ys) {
+    if (!xs.isEmpty()) {
+      XYSeries series = c.addSeries(m.label, xs, ys);
+      series.setLineColor(color(m));
+      series.setMarkerColor(color(m));
+    }
   }
 
   private static Path save(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart, Path file)

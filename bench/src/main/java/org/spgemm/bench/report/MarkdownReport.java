@@ -1,6 +1,7 @@
 package org.spgemm.bench.report;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -71,18 +72,12 @@ public final class MarkdownReport {
       boolean ratios) {
     List<Method> ms = s.methods();
     boolean bl = ratios && ms.contains(Method.BL);
-    sb.append("### ").append(what).append(" (s)\n\n| dataset |");
-    ms.forEach(m -> sb.append(' ').append(m.label).append(" |"));
+    List<String> columns = new ArrayList<>(labels(ms, ""));
     if (bl) {
-      ms.stream().filter(m -> m != Method.BL).forEach(m -> sb.append(' ').append(m.label)
-          .append(" x BL |"));
+      columns.addAll(labels(ms.stream().filter(m -> m != Method.BL).toList(), " x BL"));
     }
-    sb.append("\n|---|");
-    ms.forEach(m -> sb.append("---:|"));
-    if (bl) {
-      ms.stream().filter(m -> m != Method.BL).forEach(m -> sb.append("---:|"));
-    }
-    sb.append('\n');
+    sb.append("### ").append(what).append(" (s)\n\n");
+    head(sb, "dataset", columns);
     for (String d : s.datasets()) {
       sb.append("| ").append(d).append(" |");
       for (Method m : ms) {
@@ -104,11 +99,10 @@ public final class MarkdownReport {
   private static void rateTable(StringBuilder sb, Summary s, int k) {
     List<Method> ms = s.methods().stream()
         .filter(m -> m != Method.FLOOR && m != Method.BULK_FLOOR).toList();
-    sb.append("### Rates and volumes (medians)\n\n| dataset |");
-    ms.forEach(m -> sb.append(' ').append(m.label).append(" pp/s |"));
-    sb.append(" BL entries written | RRp B fetched | gRRp B fetched |\n|---|");
-    ms.forEach(m -> sb.append("---:|"));
-    sb.append("---:|---:|---:|\n");
+    List<String> columns = new ArrayList<>(labels(ms, " pp/s"));
+    columns.addAll(List.of("BL entries written", "RRp B fetched", "gRRp B fetched"));
+    sb.append("### Rates and volumes (medians)\n\n");
+    head(sb, "dataset", columns);
     for (String d : s.datasets()) {
       sb.append("| ").append(d).append(" |");
       for (Method m : ms) {
@@ -126,8 +120,7 @@ public final class MarkdownReport {
 
   /** RRp and gRRp against the write floor, and the split of their iterator's worker time. */
   private static void workerTable(StringBuilder sb, Summary s, int k) {
-    List<Method> ms = Stream.of(Method.RRP_SCAN, Method.RRP, Method.GRRP)
-        .filter(s.methods()::contains).toList();
+    List<Method> ms = measured(s, Method.RRP_SCAN, Method.RRP, Method.GRRP);
     if (ms.isEmpty()) {
       return;
     }
@@ -181,11 +174,8 @@ public final class MarkdownReport {
       return;
     }
     List<Method> ms = s.methods().stream().filter(m -> m != Method.BL).toList();
-    sb.append("### Geometric mean of multiply speed-up over BL\n\n| category |");
-    ms.forEach(m -> sb.append(' ').append(m.label).append(" |"));
-    sb.append("\n|---|");
-    ms.forEach(m -> sb.append("---:|"));
-    sb.append('\n');
+    sb.append("### Geometric mean of multiply speed-up over BL\n\n");
+    head(sb, "category", labels(ms, ""));
     for (String c : s.categories()) {
       sb.append("| ").append(c).append(" |");
       ms.forEach(m -> sb.append(' ').append(num(s.geoMeanSpeedup(k, m, c), "%.2f")).append(" |"));
@@ -199,17 +189,13 @@ public final class MarkdownReport {
 
   /** Each method's multiply time as a fraction of the baselines' (geometric means). */
   private static void timeFractions(StringBuilder sb, Summary s, int k) {
-    List<Method> bases = Stream.of(Method.BL, Method.CLIENT, Method.CLIENT_BULK)
-        .filter(s.methods()::contains).toList();
+    List<Method> bases = measured(s, Method.BL, Method.CLIENT, Method.CLIENT_BULK);
     if (bases.isEmpty()) {
       return;
     }
     sb.append("### Multiply time as a fraction of the baselines' (geometric mean over datasets;"
-        + " below 1: faster)\n\n| method |");
-    bases.forEach(b -> sb.append(" / ").append(b.label).append(" |"));
-    sb.append("\n|---|");
-    bases.forEach(b -> sb.append("---:|"));
-    sb.append('\n');
+        + " below 1: faster)\n\n");
+    head(sb, "method", bases.stream().map(b -> "/ " + b.label).toList());
     for (Method m : s.methods()) {
       sb.append("| ").append(m.label).append(" |");
       bases.forEach(b -> sb.append(' ')
@@ -235,6 +221,27 @@ public final class MarkdownReport {
           m.dataset(), m.method().label, m.rep() + 1, m.error().replace('|', '/')));
     }
     sb.append('\n');
+  }
+
+  /**
+   * A table's head: the first column (names) left-aligned, the others (numbers) right-aligned.
+   */
+  private static void head(StringBuilder sb, String first, List<String> columns) {
+    sb.append("| ").append(first).append(" |");
+    columns.forEach(c -> sb.append(' ').append(c).append(" |"));
+    sb.append("\n|---|");
+    columns.forEach(c -> sb.append("---:|"));
+    sb.append('\n');
+  }
+
+  /** Each method's label followed by suffix. */
+  private static List<String> labels(List<Method> methods, String suffix) {
+    return methods.stream().map(m -> m.label + suffix).toList();
+  }
+
+  /** Those of the given methods that the run measured, in the given order. */
+  private static List<Method> measured(Summary s, Method... methods) {
+    return Stream.of(methods).filter(s.methods()::contains).toList();
   }
 
   private static String num(double v, String fmt) {

@@ -6,66 +6,25 @@ package org.spgemm.partition.graph;
  * weight in {@code adjwgt}, and vertex v's {@code ncon} weights are
  * {@code vwgt[v*ncon .. v*ncon+ncon)} (interleaved). Numbering starts at 0.
  *
- * <p>This is a plain carrier: the arrays are shared, not copied, because they can be large. The
- * constructor only checks that they are present; {@code JMetis} validates the whole structure
- * before handing it to native code. {@code vwgt} and {@code adjwgt} may be {@code null}, meaning
- * unit weights as in METIS.
+ * <p>This is a plain carrier: the arrays are shared, not copied, because they can be large (do
+ * not modify them). The constructor only checks that they are present; {@code JMetis} validates
+ * the whole structure before handing it to native code. {@code vwgt} and {@code adjwgt} may be
+ * {@code null}, meaning unit weights as in METIS.
+ *
+ * @param nvtxs number of vertices
+ * @param ncon number of weights per vertex (balance constraints), at least 1
+ * @param xadj row pointers, length nvtxs + 1
+ * @param adjncy neighbour lists
+ * @param vwgt interleaved vertex weights, length nvtxs * ncon, or {@code null} for all 1
+ * @param adjwgt edge weights parallel to adjncy, or {@code null} for all 1
  */
-public final class CsrGraph {
+public record CsrGraph(int nvtxs, int ncon, int[] xadj, int[] adjncy, long[] vwgt,
+    int[] adjwgt) {
 
-  private final int nvtxs;
-  private final int ncon;
-  private final int[] xadj;
-  private final int[] adjncy;
-  private final long[] vwgt;
-  private final int[] adjwgt;
-
-  /**
-   * @param nvtxs number of vertices
-   * @param ncon number of weights per vertex (balance constraints), at least 1
-   * @param xadj row pointers, length nvtxs + 1
-   * @param adjncy neighbour lists
-   * @param vwgt interleaved vertex weights, length nvtxs * ncon, or {@code null} for all 1
-   * @param adjwgt edge weights parallel to adjncy, or {@code null} for all 1
-   */
-  public CsrGraph(int nvtxs, int ncon, int[] xadj, int[] adjncy, long[] vwgt, int[] adjwgt) {
+  public CsrGraph {
     if (xadj == null || adjncy == null) {
       throw new IllegalArgumentException("xadj and adjncy must not be null");
     }
-    this.nvtxs = nvtxs;
-    this.ncon = ncon;
-    this.xadj = xadj;
-    this.adjncy = adjncy;
-    this.vwgt = vwgt;
-    this.adjwgt = adjwgt;
-  }
-
-  public int nvtxs() {
-    return nvtxs;
-  }
-
-  public int ncon() {
-    return ncon;
-  }
-
-  /** Row pointers (shared, do not modify). */
-  public int[] xadj() {
-    return xadj;
-  }
-
-  /** Neighbour lists (shared, do not modify). */
-  public int[] adjncy() {
-    return adjncy;
-  }
-
-  /** Interleaved vertex weights, or {@code null} (shared, do not modify). */
-  public long[] vwgt() {
-    return vwgt;
-  }
-
-  /** Edge weights parallel to {@link #adjncy()}, or {@code null} (shared, do not modify). */
-  public int[] adjwgt() {
-    return adjwgt;
   }
 
   /** Number of adjacency entries, i.e. twice the number of undirected edges. */

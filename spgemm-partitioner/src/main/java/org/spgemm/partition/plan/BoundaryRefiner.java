@@ -186,50 +186,29 @@ public final class BoundaryRefiner {
     weight[to][c] += w;
   }
 
-  /** A refined assignment and what it took. */
-  public static final class Result {
-    private final int[] aPart;
-    private final int[] bPart;
-    private final long volumeBefore;
-    private final long volumeAfter;
-    private final int passes;
-    private final int moves;
-
-    Result(int[] aPart, int[] bPart, long volumeBefore, long volumeAfter, int passes, int moves) {
-      this.aPart = aPart;
-      this.bPart = bPart;
-      this.volumeBefore = volumeBefore;
-      this.volumeAfter = volumeAfter;
-      this.passes = passes;
-      this.moves = moves;
-    }
+  /**
+   * A refined assignment and what it took.
+   *
+   * @param aParts the refined parts of the A rows (the accessor returns a copy)
+   * @param bParts the refined parts of the B rows (the accessor returns a copy)
+   * @param volumeBefore the connectivity volume of the assignment given
+   * @param volumeAfter the connectivity volume after the moves
+   * @param passes passes run
+   * @param moves rows moved, A and B
+   */
+  public record Result(int[] aParts, int[] bParts, long volumeBefore, long volumeAfter,
+      int passes, int moves) {
 
     /** A copy of the refined parts of the A rows. */
+    @Override
     public int[] aParts() {
-      return aPart.clone();
+      return aParts.clone();
     }
 
     /** A copy of the refined parts of the B rows. */
+    @Override
     public int[] bParts() {
-      return bPart.clone();
-    }
-
-    public long volumeBefore() {
-      return volumeBefore;
-    }
-
-    public long volumeAfter() {
-      return volumeAfter;
-    }
-
-    /** Passes run. */
-    public int passes() {
-      return passes;
-    }
-
-    /** Rows moved, A and B. */
-    public int moves() {
-      return moves;
+      return bParts.clone();
     }
   }
 }
