@@ -62,6 +62,14 @@ public final class MultiplyResult {
   }
 
   /**
+   * Of {@link #bEntriesFetched()}, those a compaction read from its own tablet's files, with no
+   * scan: B rows in M beside the A rows that need them.
+   */
+  public long bEntriesLocal() {
+    return total.get(Counter.B_LOCAL);
+  }
+
+  /**
    * Warnings of a finished multiply, one line each: labelled entries of B (or of a mask in
    * another table) that took no part in C because the tablet servers cannot read them.
    */

@@ -74,6 +74,26 @@ class CompactionEngineIT {
     }
   }
 
+  /**
+   * B rows in the tablet being compacted are read from its own files, with no scan; the rest by
+   * nested scans; the scan engine reads every row by scan. C is the same either way.
+   */
+  @Test
+  void bRowsOfTheTabletAreReadFromItsFiles() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      SparseMatrix p = Poisson3D.generate(10, 27);
+      List<String> splits = List.of("250", "500", "750");
+      MultiplyResult r = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
+          MultiplyOptions.defaults());
+      // a banded matrix: most B rows an A row needs sit in the A row's own tablet
+      assertTrue(r.bEntriesLocal() > r.bEntriesFetched() / 2, r.toString());
+      assertTrue(r.bEntriesLocal() < r.bEntriesFetched(), "rows across tablet edges: " + r);
+      MultiplyResult scan = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
+          MultiplyOptions.builder().engine(Engine.SCAN).build());
+      assertEquals(0, scan.bEntriesLocal());
+    }
+  }
+
   @Test
   void malformedValueInAFailsCleanlyWithoutRetrying() {
     try (AccumuloClient client = SharedCluster.client()) {

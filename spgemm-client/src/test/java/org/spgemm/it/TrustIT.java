@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -480,12 +481,20 @@ class TrustIT {
       TableM.create(root, m);
       MatrixStore.load(root, m, "A", A, KEYS, ValueCodecs.DECIMAL);
       int labelled = 0;
+      List<Integer> pr = new ArrayList<>();
+      List<Integer> pc = new ArrayList<>();
+      List<Double> pv = new ArrayList<>();
       try (BatchWriter w = root.createBatchWriter(m)) {
         for (int j = 0; j < B.rows(); j++) {
           Mutation mu = new Mutation(KEYS.encode(j));
           for (int p = B.rowPtr()[j]; p < B.rowPtr()[j + 1]; p++) {
             boolean secret = (p % 3) == 0;
             labelled += secret ? 1 : 0;
+            if (!secret) {
+              pr.add(j);
+              pc.add(B.colIdx()[p]);
+              pv.add(B.values()[p]);
+            }
             mu.put(new Text("B"), new Text(KEYS.encode(B.colIdx()[p])),
                 new ColumnVisibility(secret ? "secret" : ""),
                 new Value(Long.toString((long) B.values()[p])));
@@ -501,6 +510,19 @@ class TrustIT {
       assertTrue(r.warnings().get(0).startsWith(labelled + " entries of B (" + m + ":B) carry"
           + " labels"), r.warnings().get(0));
       assertTrue(r.toJson().contains("\"bEntriesLabelledUnread\": " + labelled), r.toJson());
+      // C = A times B's unlabelled entries, whether B's rows were read locally or by a scan
+      assertTrue(r.bEntriesLocal() > 0, "B rows of the tablet read from its files: " + r);
+      SparseMatrix unlabelled = SparseMatrix.fromCoordinates(B.rows(), B.cols(),
+          pr.stream().mapToInt(Integer::intValue).toArray(),
+          pc.stream().mapToInt(Integer::intValue).toArray(),
+          pv.stream().mapToDouble(Double::doubleValue).toArray(), pr.size());
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(A, unlabelled, Semirings.PLUS_TIMES),
+          MatrixStore.read(root, m, "C", A.rows(), B.cols(), ValueCodecs.DECIMAL));
+      MultiplyResult scan = SpGEMM.multiply(root, m,
+          MultiplyOptions.builder().engine(Engine.SCAN).build());
+      assertEquals(labelled, scan.get(Counter.B_LABELLED));
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(A, unlabelled, Semirings.PLUS_TIMES),
+          MatrixStore.read(root, m, "C", A.rows(), B.cols(), ValueCodecs.DECIMAL));
       Map<String,String> state = SpGEMM.cState(root, m, "C");
       SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(root, m,
           MultiplyOptions.builder().refuseUnreadableLabels().build()));

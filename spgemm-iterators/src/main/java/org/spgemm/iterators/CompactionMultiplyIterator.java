@@ -3,6 +3,7 @@ package org.spgemm.iterators;
 import org.spgemm.job.JobAuthorization;
 import org.spgemm.job.TabletRecords;
 import org.spgemm.pipeline.BRowCache;
+import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.BadInputException;
 import org.spgemm.pipeline.BatchScheduler;
 import org.spgemm.pipeline.MaskScan;
@@ -11,6 +12,7 @@ import org.spgemm.pipeline.MemoryBudget;
 import org.spgemm.env.RateLimitedLog;
 import org.spgemm.pipeline.compaction.CompactionPass;
 import org.spgemm.pipeline.compaction.JobBRowCaches;
+import org.spgemm.pipeline.compaction.LocalFirstBSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -94,8 +96,12 @@ public class CompactionMultiplyIterator
     BRowCache cache = JobBRowCaches.forJob(tableName(), bTable, opts.job(),
         lease.budget().cacheBytes());
     // a compaction thread is no scan thread: its nested scans may use the default executor
-    pass = new CompactionPass(source, opts, lease, new NestedScanBSource(client, tableName(),
-        bTable, opts.bFamily(), opts.scanThreads(), Map.of()), cache, records,
+    BSource b = new NestedScanBSource(client, tableName(), bTable, opts.bFamily(),
+        opts.scanThreads(), Map.of());
+    if (bTable.equals(tableName())) {
+      b = LocalFirstBSource.over(source, env, range, opts.bFamily(), opts.threads(), b);
+    }
+    pass = new CompactionPass(source, opts, lease, b, cache, records,
         () -> JobAuthorization.stillRunning(client, tableName(), opts.job()));
     pass.start(range, mask);
   }

@@ -14,6 +14,11 @@ public final class BPanel {
   long entries;
   /** Entries read from tablets another tablet server hosts. */
   long remoteEntries;
+  /** Entries read from the batch's own tablet without an RPC. */
+  long localEntries;
+  /** Bytes read, and of those from another tablet server. */
+  long bytes;
+  long remoteBytes;
 
   BPanel(boolean integer) {
     b = new SparseRows(integer);

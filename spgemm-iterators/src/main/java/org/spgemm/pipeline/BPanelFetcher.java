@@ -71,7 +71,7 @@ public final class BPanelFetcher {
         bytes += rows[i].bytes;
       }
     }
-    long[] counts = new long[2]; // entries fetched, of which remote
+    long[] counts = new long[5]; // entries fetched, remote, local; bytes fetched, remote
     if (!missing.isEmpty()) {
       Map<ArrayByteSequence,BRow> fetched = fetchRows(missing, home, bytes, counts);
       for (int i = 0; i < rows.length; i++) {
@@ -87,6 +87,9 @@ public final class BPanelFetcher {
     BPanel panel = toCsr(rows);
     panel.entries = counts[0];
     panel.remoteEntries = counts[1];
+    panel.localEntries = counts[2];
+    panel.bytes = counts[3];
+    panel.remoteBytes = counts[4];
     return panel;
   }
 
@@ -99,6 +102,7 @@ public final class BPanelFetcher {
     long bytes = cachedBytes;
     try (BSource.Read read = source.read(ranges, home)) {
       boolean remote = false;
+      boolean local = false;
       for (Map.Entry<Key,Value> e : read) {
         Key k = e.getKey();
         ByteSequence r = k.getRowData();
@@ -106,15 +110,20 @@ public final class BPanelFetcher {
           row.finish(out);
           row.start(new ArrayByteSequence(r.toArray()));
           remote = read.isRemote(r);
+          local = read.isLocal(r);
         }
         byte[] vb = e.getValue().get();
         byte[] col = k.getColumnQualifierData().toArray();
         if (opts.takesColumn(col)) {
           row.add(col, vb, k.getSize() + vb.length);
         }
+        long size = k.getSize() + vb.length;
         counts[0]++;
         counts[1] += remote ? 1 : 0;
-        bytes += k.getSize() + vb.length;
+        counts[2] += local ? 1 : 0;
+        counts[3] += size;
+        counts[4] += remote ? size : 0;
+        bytes += size;
         if (bytes > budget) {
           throw new PanelTooLargeException(bytes);
         }

@@ -18,6 +18,11 @@ public interface BSource {
     /** True if B's row {@code row} lives on another tablet server than the batch's tablet. */
     boolean isRemote(ByteSequence row);
 
+    /** True if B's row {@code row} was read from the batch's own tablet, without an RPC. */
+    default boolean isLocal(ByteSequence row) {
+      return false;
+    }
+
     @Override
     void close();
   }

@@ -132,6 +132,9 @@ public final class BatchWorker {
     stats.set(Counter.B_ROWS, batch.phi.size());
     stats.set(Counter.B_FETCHED, panel.entries);
     stats.set(Counter.B_REMOTE, panel.remoteEntries);
+    stats.set(Counter.B_LOCAL, panel.localEntries);
+    stats.set(Counter.B_BYTES, panel.bytes);
+    stats.set(Counter.B_REMOTE_BYTES, panel.remoteBytes);
     stats.set(Counter.A_ENTRIES, batch.a.nnz);
     stats.set(Counter.ROWS, batch.rows());
     stats.set(Counter.BATCHES, 1);

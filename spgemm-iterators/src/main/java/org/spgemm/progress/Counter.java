@@ -12,6 +12,11 @@ public enum Counter {
   B_FETCHED("bFetched", "bEntriesFetched", Kind.COUNT),
   /** Of those, entries from tablets hosted by another tablet server. */
   B_REMOTE("bRemote", "bEntriesRemote", Kind.COUNT),
+  /** Of those, entries read from the batch's own tablet (the compaction's files), no RPC. */
+  B_LOCAL("bLocal", "bEntriesLocal", Kind.COUNT),
+  /** Bytes of the B entries fetched, and of those from another tablet server. */
+  B_BYTES("bBytes", "bBytesFetched", Kind.COUNT),
+  B_REMOTE_BYTES("bRemoteBytes", "bBytesRemote", Kind.COUNT),
   PRODUCTS("products", "partialProducts", Kind.COUNT),
   C_ENTRIES("cEntries", "nnzC", Kind.COUNT),
   /**
