@@ -46,6 +46,10 @@ final class MultiplyOptionsMixin {
       + MultiplySpec.DEFAULT_THREADS + ")")
   Integer threads;
 
+  @Option(names = "--no-local-b", description = "compaction engine: read"
+      + " every B row by nested scan, also those in the tablet being compacted")
+  boolean noLocalB;
+
   @Option(names = "--progress-timeout", paramLabel = "SECONDS",
       description = "fail, cancel the work and mark C FAILED when no tablet reports progress for"
           + " this long (default " + MultiplyOptions.DEFAULT_PROGRESS_TIMEOUT_SECONDS + ")")
@@ -82,6 +86,7 @@ final class MultiplyOptionsMixin {
     set("--engine", engine, e -> b.engine(engine(e)));
     set("--batch-b-rows", batchBRows, b::batchBRows);
     set("--threads", threads, b::threads);
+    set("--no-local-b", noLocalB ? Boolean.FALSE : null, b::localB);
     set("--progress-timeout", progressTimeout, s -> b.progressTimeout(Duration.ofSeconds(s)));
     set("--nested-executor", nestedExecutor, b::nestedExecutor);
     return b;

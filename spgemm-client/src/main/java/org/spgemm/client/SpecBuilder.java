@@ -155,6 +155,14 @@ abstract class SpecBuilder<B extends SpecBuilder<B>> {
     return set("batchBRows", positive("batchBRows", n), null);
   }
 
+  /**
+   * Whether the compaction engine reads the B rows of the tablet being compacted from its own
+   * files (default true) instead of by nested scans like the other rows.
+   */
+  public B localB(boolean read) {
+    return set("localB", read, null);
+  }
+
   /** Bytes of decoded B rows each tablet keeps across batches (compaction engine). */
   public B cacheBytes(long bytes) {
     return set("cacheBytes", positive("cacheBytes", bytes), null);

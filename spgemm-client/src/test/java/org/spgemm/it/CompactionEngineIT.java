@@ -91,6 +91,10 @@ class CompactionEngineIT {
       MultiplyResult scan = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
           MultiplyOptions.builder().engine(Engine.SCAN).build());
       assertEquals(0, scan.bEntriesLocal());
+      MultiplyResult nested = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
+          MultiplyOptions.builder().localB(false).build());
+      assertEquals(0, nested.bEntriesLocal());
+      assertEquals(r.bEntriesFetched(), nested.bEntriesFetched());
     }
   }
 

@@ -98,7 +98,7 @@ public class CompactionMultiplyIterator
     // a compaction thread is no scan thread: its nested scans may use the default executor
     BSource b = new NestedScanBSource(client, tableName(), bTable, opts.bFamily(),
         opts.scanThreads(), Map.of());
-    if (bTable.equals(tableName())) {
+    if (opts.localB() && bTable.equals(tableName())) {
       b = LocalFirstBSource.over(source, env, range, opts.bFamily(), opts.threads(), b);
     }
     pass = new CompactionPass(source, opts, lease, b, cache, records,

@@ -89,6 +89,9 @@ public record MultiplySpec(
         max = MAX_THREADS)
     int threads,
     @Opt(value = "threads of each nested B scan", dflt = "4", max = MAX_THREADS) int scanThreads,
+    @Opt(value = "compaction engine: read the B rows that live in the tablet being compacted from"
+        + " its own files (false: by nested scans, like the other rows)", dflt = "true")
+    boolean localB,
     @Opt(value = "after waiting this long for a batch, yield the scan thread so the tablet"
         + " server can release memory and serve others", dflt = "1000") long yieldMillis,
     @Opt(value = "true: only check that the job may run (its record, key, consents and the"

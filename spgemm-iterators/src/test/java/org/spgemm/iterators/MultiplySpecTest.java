@@ -134,7 +134,8 @@ class MultiplySpecTest {
         Arguments.of("maskTable", "T"), // without a mask family
         Arguments.of("rowLast", "!"), // before rowFirst below
         Arguments.of("colLast", "!"),
-        Arguments.of("dryRun", "maybe"));
+        Arguments.of("dryRun", "maybe"),
+        Arguments.of("localB", "sometimes"));
   }
 
   @ParameterizedTest(name = "{0}={1}")
