@@ -6,6 +6,10 @@ package org.spgemm.bench.data;
  */
 public final class DatasetSpec {
 
+  /** Largest R-MAT scale (2^30 rows) and grid side (an N³ grid of 2 M rows at 128). */
+  static final int MAX_SCALE = 30;
+  static final int MAX_GRID = 128;
+
   private DatasetSpec() {}
 
   /** @throws IllegalArgumentException naming the spec and the accepted forms */
@@ -18,10 +22,11 @@ public final class DatasetSpec {
     } catch (RuntimeException e) {
       throw usage(spec);
     }
-    if (size < 1 || size > 30) {
+    String k = kind.toLowerCase(java.util.Locale.ROOT);
+    if (size < 1 || size > (k.startsWith("rmat") ? MAX_SCALE : MAX_GRID)) {
       throw usage(spec);
     }
-    return switch (kind.toLowerCase(java.util.Locale.ROOT)) {
+    return switch (k) {
       case "rmataa" -> Datasets.rmatAA(size);
       case "rmatab" -> Datasets.rmatAB(size);
       case "poisson7" -> Datasets.poisson(size, 7);
@@ -32,7 +37,8 @@ public final class DatasetSpec {
   }
 
   private static IllegalArgumentException usage(String spec) {
-    return new IllegalArgumentException("bad dataset '" + spec + "': use rmatAA:S, rmatAB:S,"
-        + " poisson7:N, poisson27:N or amgAP:N with a positive size");
+    return new IllegalArgumentException("bad dataset '" + spec + "': use rmatAA:S or rmatAB:S"
+        + " (S from 1 to " + MAX_SCALE + "), poisson7:N, poisson27:N or amgAP:N (N from 1 to "
+        + MAX_GRID + ")");
   }
 }

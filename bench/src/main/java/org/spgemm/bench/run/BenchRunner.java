@@ -238,6 +238,7 @@ public final class BenchRunner {
       }
       case RRP_SCAN -> new RrpContender(org.spgemm.client.Engine.SCAN);
       case RRP -> new RrpContender(org.spgemm.client.Engine.COMPACTION);
+      case RRP_NESTED -> new RrpContender(org.spgemm.client.Engine.COMPACTION, false);
       case GRRP -> new GrrpContender();
       case CLIENT -> new ClientSideContender(false);
       case CLIENT_BULK -> new ClientSideContender(true);

@@ -12,6 +12,8 @@ public enum Method {
       + " write path), equal row blocks"),
   RRP("RRp", "row-by-row multiply inside a user compaction, C straight into the tablets' files,"
       + " equal row blocks"),
+  RRP_NESTED("RRp-nested", "RRp with every B row read by nested scan, also those of the tablet"
+      + " being compacted (localB false): what reading B locally saves"),
   GRRP("gRRp", "row-by-row iterator on the METIS-partitioned copy"),
   CLIENT("client", "scan A and B out, multiply in the client, write C back"),
   CLIENT_BULK("client+bulk", "scan A and B out, multiply in the client, write C as RFiles and"
@@ -27,9 +29,13 @@ public enum Method {
     this.description = description;
   }
 
-  /** What runs when --methods is not given: all but Graphulo, which needs --graphulo-jar. */
+  /**
+   * What runs when --methods is not given: all but Graphulo, which needs --graphulo-jar, and
+   * RRp-nested, a comparison asked for by name.
+   */
   public static List<Method> defaults(boolean withGraphulo) {
-    return Arrays.stream(values()).filter(m -> withGraphulo || m != GRAPHULO).toList();
+    return Arrays.stream(values())
+        .filter(m -> (withGraphulo || m != GRAPHULO) && m != RRP_NESTED).toList();
   }
 
   public static Method byLabel(String label) {

@@ -13,9 +13,15 @@ import org.spgemm.iterators.TableLayout;
 final class RrpContender implements Contender {
 
   private final Engine engine;
+  private final boolean localB;
 
   RrpContender(Engine engine) {
+    this(engine, true);
+  }
+
+  RrpContender(Engine engine, boolean localB) {
     this.engine = engine;
+    this.localB = localB;
   }
 
   /** The multiply options every RRp and gRRp run uses: the API's defaults, as `spgemm multiply`. */
@@ -25,14 +31,15 @@ final class RrpContender implements Contender {
 
   @Override
   public Method method() {
-    return engine == Engine.SCAN ? Method.RRP_SCAN : Method.RRP;
+    return engine == Engine.SCAN ? Method.RRP_SCAN : localB ? Method.RRP : Method.RRP_NESTED;
   }
 
   @Override
   public Outcome run(Cell cell, int rep) {
     String m = cell.table(method().name() + rep);
     cell.loadM(m);
-    return outcome(cell, m, SpGEMM.multiply(cell.client, m, options(engine)));
+    return outcome(cell, m, SpGEMM.multiply(cell.client, m,
+        options(engine).toBuilder().localB(localB).build()));
   }
 
   /** C in family C of {@code m}, with the iterator's counts and counters. */

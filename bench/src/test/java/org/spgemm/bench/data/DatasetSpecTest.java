@@ -14,6 +14,9 @@ class DatasetSpecTest {
     assertEquals(64, DatasetSpec.parse("poisson7:4").operands().get().a().rows());
     assertThrows(IllegalArgumentException.class, () -> DatasetSpec.parse("rmat:8"));
     assertThrows(IllegalArgumentException.class, () -> DatasetSpec.parse("poisson27:x"));
+    assertEquals("poisson27_40", DatasetSpec.parse("poisson27:40").name());
+    assertThrows(IllegalArgumentException.class, () -> DatasetSpec.parse("rmatAB:31"));
+    assertThrows(IllegalArgumentException.class, () -> DatasetSpec.parse("poisson7:129"));
   }
 
   @Test
