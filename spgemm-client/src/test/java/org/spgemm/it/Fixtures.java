@@ -52,6 +52,17 @@ final class Fixtures {
         rnd -> rnd.nextInt(1, 10) * (rnd.nextBoolean() ? 1 : -1));
   }
 
+  /**
+   * A new table named after {@code prefix} holding A and B (decimal values), split at {@code
+   * splits}.
+   */
+  static String loadedTable(AccumuloClient client, String prefix, SparseMatrix a, SparseMatrix b,
+      List<String> splits) {
+    String table = uniqueTable(prefix);
+    createAndLoad(client, table, a, b, splits);
+    return table;
+  }
+
   /** Creates table M holding A and B (decimal values) with optional row splits. */
   static KeyFormat createAndLoad(AccumuloClient client, String table, SparseMatrix a,
       SparseMatrix b, List<String> splits, ValueCodec codec) {

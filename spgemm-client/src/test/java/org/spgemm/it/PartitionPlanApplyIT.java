@@ -19,6 +19,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
@@ -84,24 +86,10 @@ class PartitionPlanApplyIT {
     return Poisson3D.generate(8, 27);
   }
 
-  @Test
-  void rmatTwoParts() throws Exception {
-    planApplyMultiply("rmat", rmat(), 2);
-  }
-
-  @Test
-  void rmatThreeParts() throws Exception {
-    planApplyMultiply("rmat", rmat(), 3);
-  }
-
-  @Test
-  void poissonTwoParts() throws Exception {
-    planApplyMultiply("poisson", poisson(), 2);
-  }
-
-  @Test
-  void poissonThreeParts() throws Exception {
-    planApplyMultiply("poisson", poisson(), 3);
+  @ParameterizedTest(name = "{0}, {1} parts")
+  @CsvSource({"rmat, 2", "rmat, 3", "poisson, 2", "poisson, 3"})
+  void planApplyAndMultiply(String name, int parts) throws Exception {
+    planApplyMultiply(name, name.equals("rmat") ? rmat() : poisson(), parts);
   }
 
   /**
