@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * cluster, run the algorithm's multiplies there, write its output and, with --stats, the
  * multiplies it made as JSON.
  */
-abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
+abstract class AlgorithmCommand extends TableCommand {
 
   @Option(names = "--a", required = true, paramLabel = "G.mtx",
       description = "the input matrix (Matrix Market)")
@@ -39,15 +39,6 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--verify", description = "also compute the result with the plain in-memory"
       + " reference (org.spgemm.matrix) and compare; exit 1 when they differ")
   boolean verify;
-
-  @Mixin
-  ClusterOptions cluster;
-
-  @Mixin
-  TableOptions m;
-
-  @Mixin
-  MultiplyOptionsMixin multiply;
 
   /** Output paths of the command (checked before any work), or none. */
   abstract Path[] outputs();
@@ -111,12 +102,11 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = FileChecks.readInput(aFile, "A", multiply.codecName(), err);
+    SparseMatrix a = readInput(aFile, "A");
     SparseMatrix[] in = inputs(a);
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), multiply.codec());
-      w.load(in[0], in[1], m.tablets(cluster.isEmbedded() ? 4 * cluster.tservers : 8),
-          replaceTable);
+      w.load(in[0], in[1], loadTablets(), replaceTable);
       Algorithms.Steps steps = new Algorithms.Steps();
       long t0 = System.nanoTime();
       Map<String,Object> result = run(w, multiply.builder(), steps, a);

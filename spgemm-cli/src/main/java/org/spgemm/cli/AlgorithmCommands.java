@@ -266,7 +266,7 @@ final class AlgorithmCommands {
 
     @Override
     SparseMatrix[] inputs(SparseMatrix a) throws Exception {
-      SparseMatrix p = FileChecks.readInput(pFile, "P", multiply.codecName(), err);
+      SparseMatrix p = readInput(pFile, "P");
       FileChecks.checkShapes(a, aFile, p, pFile);
       return new SparseMatrix[] {a, p};
     }
@@ -287,7 +287,7 @@ final class AlgorithmCommands {
 
     @Override
     String verify(SparseMatrix a) throws Exception {
-      SparseMatrix p = FileChecks.readInput(pFile, "P", multiply.codecName(), err);
+      SparseMatrix p = readInput(pFile, "P");
       return differences(Multigrid.galerkin(a, p), coarse);
     }
   }
