@@ -34,15 +34,6 @@ final class Fixtures {
     return prefix + "_" + COUNTER.incrementAndGet();
   }
 
-  /** Rows of {@code a} holding at least one entry: the A rows the iterator reports. */
-  static int nonEmptyRows(SparseMatrix a) {
-    int n = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      n += a.rowNnz(i) > 0 ? 1 : 0;
-    }
-    return n;
-  }
-
   /**
    * Random rows x cols matrix with about {@code density} of entries set, small integer values
    * (1..9, either sign).

@@ -83,7 +83,7 @@ class ResumeAfterTeardownIT {
   void lastBatchInFlightWhenTheIteratorIsRecreated() throws Exception {
     SparseMatrix a = Fixtures.random(12, 10, 0.4, 76);
     SparseMatrix b = Fixtures.random(10, 8, 0.4, 77);
-    int aRows = Fixtures.nonEmptyRows(a);
+    long aRows = a.nonEmptyRows();
     try (AccumuloClient client = SharedCluster.client()) {
       String table = Fixtures.loadedTable(client, "resume", a, b, List.of());
       // 3 rows per batch, 2 batches in flight
@@ -95,7 +95,7 @@ class ResumeAfterTeardownIT {
           run.add(it.next());
         }
       }
-      int batches = (aRows + 2) / 3;
+      long batches = (aRows + 2) / 3;
       assertEquals(batches, run.keys.size(), "one entry per batch: " + run.keys);
       for (int k = 1; k < run.keys.size(); k++) {
         assertTrue(run.keys.get(k - 1).compareTo(run.keys.get(k)) < 0, "keys ascend: " + run.keys);
@@ -110,7 +110,7 @@ class ResumeAfterTeardownIT {
   void reseekAfterTheLastProgressEntryRedoesNoBatch() throws Exception {
     SparseMatrix a = Fixtures.random(120, 80, 0.06, 71);
     SparseMatrix b = Fixtures.random(80, 60, 0.08, 72);
-    int aRows = Fixtures.nonEmptyRows(a);
+    long aRows = a.nonEmptyRows();
     try (AccumuloClient client = SharedCluster.client()) {
       String table = Fixtures.loadedTable(client, "resume", a, b, List.of());
       SparseMatrix expected = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
