@@ -40,8 +40,16 @@ abstract class AlgorithmCommand extends TableCommand {
       + " reference (org.spgemm.matrix) and compare; exit 1 when they differ")
   boolean verify;
 
+  /** The command's --out, if it has one: each declares its own (its label names the output). */
+  Path outFile;
+
+  /** What {@link #save} wrote to {@link #outFile}. */
+  SparseMatrix saved;
+
   /** Output paths of the command (checked before any work), or none. */
-  abstract Path[] outputs();
+  Path[] outputs() {
+    return outFile == null ? new Path[0] : new Path[] {outFile};
+  }
 
   /**
    * Checks the command's own arguments and the options of every multiply it will make on top of
@@ -70,12 +78,14 @@ abstract class AlgorithmCommand extends TableCommand {
         + String.join("; ", c.firstDifferences());
   }
 
-  /** Reads {@code family} of M, {@code rows} x {@code cols}, and writes it to {@code file}. */
-  static SparseMatrix save(Workflow w, String family, int rows, int cols, Path file)
-      throws Exception {
-    SparseMatrix s = MatrixStore.read(w.client, w.table, family, rows, cols, w.codec);
-    MatrixMarket.write(file, s);
-    return s;
+  /**
+   * Reads {@code family} of M, {@code rows} x {@code cols}, writes it to --out and keeps it as
+   * {@link #saved}.
+   */
+  SparseMatrix save(Workflow w, String family, int rows, int cols) throws Exception {
+    saved = MatrixStore.read(w.client, w.table, family, rows, cols, w.codec);
+    MatrixMarket.write(outFile, saved);
+    return saved;
   }
 
   @Override

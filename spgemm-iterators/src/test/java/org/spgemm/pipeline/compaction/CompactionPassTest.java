@@ -76,7 +76,8 @@ class CompactionPassTest {
     var b = TestTables.random(30, 25, 0.2, 2);
     SortedMap<Key,Value> table = TestTables.table(a, b);
     Records records = new Records();
-    List<Map.Entry<Key,Value>> c = run(table, TestTables.smallBatches(), new TestTables.B(table, "B"), records);
+    List<Map.Entry<Key,Value>> c = run(table, TestTables.smallBatches(),
+        new TestTables.B(table, "B"), records);
     for (int i = 1; i < c.size(); i++) {
       assertTrue(c.get(i - 1).getKey().compareTo(c.get(i).getKey()) < 0, "in key order");
     }
@@ -95,8 +96,8 @@ class CompactionPassTest {
     var a = TestTables.random(10, 30, 0.1, 3); // about 3 B rows a row
     var b = TestTables.random(30, 60, 0.9, 4); // rows of ~54 entries, ~1.4 KB each
     SortedMap<Key,Value> table = TestTables.table(a, b);
-    MultiplySpec small = TestTables.smallBatches("batchBRows", 1000, "maxBatchRows", 1000, "maxBatchBytes", 16_000,
-        "cacheBytes", 1);
+    MultiplySpec small = TestTables.smallBatches("batchBRows", 1000, "maxBatchRows", 1000,
+        "maxBatchBytes", 16_000, "cacheBytes", 1);
     Records records = new Records();
     TreeMap<Key,Value> cm = new TreeMap<>();
     run(table, small, new TestTables.B(table, "B"), records).forEach(e -> cm.put(e.getKey(),
@@ -137,7 +138,8 @@ class CompactionPassTest {
     a.get(li).keySet().forEach(j -> table.remove(new Key(TestTables.key(li), "A",
         TestTables.key(j))));
     Records records = new Records();
-    List<Map.Entry<Key,Value>> c = run(table, TestTables.smallBatches("maskFamily", "M", "maskStructure", true),
+    List<Map.Entry<Key,Value>> c = run(table,
+        TestTables.smallBatches("maskFamily", "M", "maskStructure", true),
         new TestTables.B(table, "B"), records);
     TreeMap<Integer,TreeMap<Integer,Long>> expected = new TreeMap<>();
     mask.forEach((i, row) -> row.keySet().forEach(j -> expected.computeIfAbsent(i,

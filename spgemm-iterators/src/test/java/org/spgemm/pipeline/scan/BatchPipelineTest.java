@@ -128,7 +128,8 @@ class BatchPipelineTest {
         TestTables.random(20, 20, 0.3, 17));
     TestTables.C c = new TestTables.C("C");
     c.running.set(false);
-    BadInputException e = assertThrows(BadInputException.class, () -> run(table, TestTables.smallBatches(), c));
+    BadInputException e = assertThrows(BadInputException.class,
+        () -> run(table, TestTables.smallBatches(), c));
     assertTrue(e.getMessage().startsWith("stopped while the batch"), e.getMessage());
     assertTrue(c.table.isEmpty(), "nothing written");
   }
