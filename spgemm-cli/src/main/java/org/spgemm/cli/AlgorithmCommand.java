@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  * cluster, run the algorithm's multiplies there, write its output and, with --stats, the
  * multiplies it made as JSON.
  */
-abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
+abstract class AlgorithmCommand extends TableCommand {
 
   @Option(names = "--a", required = true, paramLabel = "G.mtx",
       description = "the input matrix (Matrix Market)")
@@ -40,17 +40,16 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
       + " reference (org.spgemm.matrix) and compare; exit 1 when they differ")
   boolean verify;
 
-  @Mixin
-  ClusterOptions cluster;
+  /** The command's --out, if it has one: each declares its own (its label names the output). */
+  Path outFile;
 
-  @Mixin
-  TableOptions m;
-
-  @Mixin
-  MultiplyOptionsMixin multiply;
+  /** What {@link #save} wrote to {@link #outFile}. */
+  SparseMatrix saved;
 
   /** Output paths of the command (checked before any work), or none. */
-  abstract Path[] outputs();
+  Path[] outputs() {
+    return outFile == null ? new Path[0] : new Path[] {outFile};
+  }
 
   /**
    * Checks the command's own arguments and the options of every multiply it will make on top of
@@ -79,12 +78,14 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
         + String.join("; ", c.firstDifferences());
   }
 
-  /** Reads {@code family} of M, {@code rows} x {@code cols}, and writes it to {@code file}. */
-  static SparseMatrix save(Workflow w, String family, int rows, int cols, Path file)
-      throws Exception {
-    SparseMatrix s = MatrixStore.read(w.client, w.table, family, rows, cols, w.codec);
-    MatrixMarket.write(file, s);
-    return s;
+  /**
+   * Reads {@code family} of M, {@code rows} x {@code cols}, writes it to --out and keeps it as
+   * {@link #saved}.
+   */
+  SparseMatrix save(Workflow w, String family, int rows, int cols) throws Exception {
+    saved = MatrixStore.read(w.client, w.table, family, rows, cols, w.codec);
+    MatrixMarket.write(outFile, saved);
+    return saved;
   }
 
   @Override
@@ -111,12 +112,11 @@ abstract class AlgorithmCommand extends AbstractSpgemmSubcommand {
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = FileChecks.readInput(aFile, "A", multiply.codecName(), err);
+    SparseMatrix a = readInput(aFile, "A");
     SparseMatrix[] in = inputs(a);
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), multiply.codec());
-      w.load(in[0], in[1], m.tablets(cluster.isEmbedded() ? 4 * cluster.tservers : 8),
-          replaceTable);
+      w.load(in[0], in[1], loadTablets(), replaceTable);
       Algorithms.Steps steps = new Algorithms.Steps();
       long t0 = System.nanoTime();
       Map<String,Object> result = run(w, multiply.builder(), steps, a);

@@ -32,11 +32,6 @@ final class AlgorithmCommands {
       + " C<L> = L*L over PLUS_PAIR with L its strict lower triangle; prints 'triangles: N'.")
   static final class Triangles extends AlgorithmCommand {
     @Override
-    Path[] outputs() {
-      return new Path[0];
-    }
-
-    @Override
     void check(MultiplyOptions.Builder base) {
       Algorithms.checkTriangles(TableLayout.A_FAMILY, COUNTS, base);
     }
@@ -90,11 +85,8 @@ final class AlgorithmCommands {
     int k;
 
     @Option(names = "--out", required = true, paramLabel = "T.mtx")
-    Path outFile;
-
-    @Override
-    Path[] outputs() {
-      return new Path[] {outFile};
+    void setOutFile(Path file) {
+      outFile = file;
     }
 
     @Override
@@ -111,18 +103,15 @@ final class AlgorithmCommands {
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) throws Exception {
       String f = Algorithms.ktruss(w.client, w.table, TableLayout.A_FAMILY, k, base, steps);
-      SparseMatrix t = save(w, f, a.rows(), a.cols(), outFile);
-      truss = t;
+      SparseMatrix t = save(w, f, a.rows(), a.cols());
       out.printf("%d-truss: %d edges (%d entries) written to %s%n", k, t.nnz() / 2, t.nnz(),
           outFile);
       return Map.of("k", k, "edges", t.nnz() / 2);
     }
 
-    private SparseMatrix truss;
-
     @Override
     String verify(SparseMatrix a) {
-      return differences(GraphAlgorithms.ktruss(a, k), truss);
+      return differences(GraphAlgorithms.ktruss(a, k), saved);
     }
   }
 
@@ -132,15 +121,12 @@ final class AlgorithmCommands {
       + " triu(A'*B') over MAX_PLUS, triu(G*G) over PLUS_PAIR, minus and div accumulators).")
   static final class Jaccard extends AlgorithmCommand {
     @Option(names = "--out", required = true, paramLabel = "J.mtx")
-    Path outFile;
+    void setOutFile(Path file) {
+      outFile = file;
+    }
 
     /** Family of J. */
     private static final String J = "J";
-
-    @Override
-    Path[] outputs() {
-      return new Path[] {outFile};
-    }
 
     @Override
     void check(MultiplyOptions.Builder base) {
@@ -157,17 +143,14 @@ final class AlgorithmCommands {
         SparseMatrix a) throws Exception {
       int n = a.rows();
       Algorithms.jaccard(w.client, w.table, TableLayout.A_FAMILY, J, w.keys, n, base, steps);
-      SparseMatrix jac = save(w, J, n, n, outFile);
-      result = jac;
+      SparseMatrix jac = save(w, J, n, n);
       out.printf("Jaccard: %d pairs written to %s%n", jac.nnz(), outFile);
       return Map.of("pairs", jac.nnz());
     }
 
-    private SparseMatrix result;
-
     @Override
     String verify(SparseMatrix a) {
-      return differences(GraphAlgorithms.jaccard(a), result);
+      return differences(GraphAlgorithms.jaccard(a), saved);
     }
   }
 
@@ -180,11 +163,8 @@ final class AlgorithmCommands {
     int source;
 
     @Option(names = "--out", required = true, paramLabel = "levels.txt")
-    Path outFile;
-
-    @Override
-    Path[] outputs() {
-      return new Path[] {outFile};
+    void setOutFile(Path file) {
+      outFile = file;
     }
 
     @Override
@@ -251,11 +231,8 @@ final class AlgorithmCommands {
     Path pFile;
 
     @Option(names = "--out", required = true, paramLabel = "C.mtx")
-    Path outFile;
-
-    @Override
-    Path[] outputs() {
-      return new Path[] {outFile};
+    void setOutFile(Path file) {
+      outFile = file;
     }
 
     @Override
@@ -266,7 +243,7 @@ final class AlgorithmCommands {
 
     @Override
     SparseMatrix[] inputs(SparseMatrix a) throws Exception {
-      SparseMatrix p = FileChecks.readInput(pFile, "P", multiply.codecName(), err);
+      SparseMatrix p = readInput(pFile, "P");
       FileChecks.checkShapes(a, aFile, p, pFile);
       return new SparseMatrix[] {a, p};
     }
@@ -277,18 +254,15 @@ final class AlgorithmCommands {
       Algorithms.galerkin(w.client, w.table, TableLayout.A_FAMILY, TableLayout.B_FAMILY,
           TableLayout.C_FAMILY, base, steps);
       int m = MatrixStore.shape(w.client, w.table, TableLayout.B_FAMILY).orElseThrow().cols();
-      SparseMatrix c = save(w, TableLayout.C_FAMILY, m, m, outFile);
-      coarse = c;
+      SparseMatrix c = save(w, TableLayout.C_FAMILY, m, m);
       out.printf("P'AP: %dx%d, %d nonzeros, written to %s%n", m, m, c.nnz(), outFile);
       return Map.of("rows", m, "nnz", c.nnz());
     }
 
-    private SparseMatrix coarse;
-
     @Override
     String verify(SparseMatrix a) throws Exception {
-      SparseMatrix p = FileChecks.readInput(pFile, "P", multiply.codecName(), err);
-      return differences(Multigrid.galerkin(a, p), coarse);
+      SparseMatrix p = readInput(pFile, "P");
+      return differences(Multigrid.galerkin(a, p), saved);
     }
   }
 
@@ -296,11 +270,8 @@ final class AlgorithmCommands {
       + " server-side transpose (family A^T of M), written as Matrix Market.")
   static final class Transpose extends AlgorithmCommand {
     @Option(names = "--out", required = true, paramLabel = "AT.mtx")
-    Path outFile;
-
-    @Override
-    Path[] outputs() {
-      return new Path[] {outFile};
+    void setOutFile(Path file) {
+      outFile = file;
     }
 
     @Override
@@ -319,18 +290,15 @@ final class AlgorithmCommands {
       String t = TableLayout.transposed(TableLayout.A_FAMILY);
       steps.add("A' (transpose)", SpGEMM.transpose(w.client, w.table, TableLayout.A_FAMILY, t,
           w.codec.name()));
-      SparseMatrix at = save(w, t, a.cols(), a.rows(), outFile);
-      transposed = at;
+      SparseMatrix at = save(w, t, a.cols(), a.rows());
       out.printf("A': %dx%d, %d nonzeros, written to %s%n", at.rows(), at.cols(), at.nnz(),
           outFile);
       return Map.of("nnz", at.nnz());
     }
 
-    private SparseMatrix transposed;
-
     @Override
     String verify(SparseMatrix a) {
-      return differences(a.transpose(), transposed);
+      return differences(a.transpose(), saved);
     }
   }
 }

@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
     description = "C = A*B (or A*A without --b) on an embedded or real cluster; C is written as"
         + " a Matrix Market coordinate real general file (integer general under --codec long)"
         + " in the original 1-based indices.")
-final class MultiplyCommand extends AbstractSpgemmSubcommand {
+final class MultiplyCommand extends TableCommand {
 
   @Option(names = "--a", required = true, description = "A as a Matrix Market coordinate file")
   Path aFile;
@@ -34,15 +34,6 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
 
   @Option(names = "--out", required = true, description = "where to write C (.mtx)")
   Path outFile;
-
-  @Mixin
-  ClusterOptions cluster;
-
-  @Mixin
-  TableOptions m;
-
-  @Mixin
-  MultiplyOptionsMixin multiply;
 
   @Mixin
   MxmOptionsMixin mxm;
@@ -109,24 +100,20 @@ final class MultiplyCommand extends AbstractSpgemmSubcommand {
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = FileChecks.readInput(aFile, "A", multiply.codecName(), err);
-    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", multiply.codecName(),
-        err);
+    SparseMatrix a = readInput(aFile, "A");
+    SparseMatrix b = bFile == null ? a : readInput(bFile, "B");
     SparseMatrix opA = mxm.transposeA ? a.transpose() : a;
     SparseMatrix opB = mxm.transposeB ? b.transpose() : b;
     FileChecks.checkShapes(opA, aFile, opB, bFile == null ? aFile : bFile);
     int cRows = opA.rows();
     int cCols = opB.cols();
-    SparseMatrix mask = mxm.mask == null ? null : FileChecks.readInput(mxm.mask, "the mask",
-        multiply.codecName(), err);
-    SparseMatrix c0 = mxm.cIn == null ? null : FileChecks.readInput(mxm.cIn, "C", multiply.codecName(),
-        err);
+    SparseMatrix mask = mxm.mask == null ? null : readInput(mxm.mask, "the mask");
+    SparseMatrix c0 = mxm.cIn == null ? null : readInput(mxm.cIn, "C");
     FileChecks.checkShape(mask, mxm.mask, cRows, cCols);
     FileChecks.checkShape(c0, mxm.cIn, cRows, cCols);
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), multiply.codec());
-      w.load(a, b, m.tablets(cluster.isEmbedded() ? 4 * cluster.tservers : 8), replaceTable,
-          mask, c0);
+      w.load(a, b, loadTablets(), replaceTable, mask, c0);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
           a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
               + b.nnz() + " nonzeros)", w.loadNanos / 1e9);

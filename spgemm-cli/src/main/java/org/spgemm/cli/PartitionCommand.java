@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
         + " predicted remote B entries and per-constraint imbalance of gRRp versus the"
         + " equal-rows split, and the time of each step. Needs the METIS library (Debian:"
         + " apt-get install libmetis5) unless --parts is 1.")
-final class PartitionCommand extends AbstractSpgemmSubcommand {
+final class PartitionCommand extends TableCommand {
 
   @Option(names = "--a", description = "A as a Matrix Market file, loaded into a new table M"
       + " (omit to partition an existing --table)")
@@ -44,15 +44,6 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
   @Option(names = "--parts", required = true, paramLabel = "K",
       description = "number of parts K, normally the number of tablet servers")
   int parts;
-
-  @Mixin
-  ClusterOptions cluster;
-
-  @Mixin
-  TableOptions m;
-
-  @Mixin
-  MultiplyOptionsMixin multiply;
 
   @Option(names = "--target", description = "name of the re-keyed copy (default <table>"
       + GrrpSteps.TARGET_SUFFIX + ")")
@@ -130,10 +121,8 @@ final class PartitionCommand extends AbstractSpgemmSubcommand {
 
   @Override
   ExitCode execute() throws Exception {
-    SparseMatrix a = aFile == null ? null
-        : FileChecks.readInput(aFile, "A", multiply.codecName(), err);
-    SparseMatrix b = bFile == null ? a : FileChecks.readInput(bFile, "B", multiply.codecName(),
-        err);
+    SparseMatrix a = aFile == null ? null : readInput(aFile, "A");
+    SparseMatrix b = bFile == null ? a : readInput(bFile, "B");
     if (a != null) {
       FileChecks.checkShapes(a, aFile, b, bFile == null ? aFile : bFile);
     }

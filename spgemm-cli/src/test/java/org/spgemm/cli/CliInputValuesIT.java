@@ -1,19 +1,15 @@
 package org.spgemm.cli;
 
-import static java.nio.charset.StandardCharsets.ISO_8859_1;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.codec.Domain;
@@ -30,33 +26,18 @@ import org.spgemm.matrix.SparseMatrix;
  * that follows its entries.
  */
 @ClusterTest
-class CliInputValuesIT {
+class CliInputValuesIT extends CliOnSharedCluster {
 
   private static final AtomicInteger TABLES = new AtomicInteger();
-
-  @TempDir
-  static Path dir;
-  private static Path props;
-
-  @BeforeAll
-  static void clientProperties() throws IOException {
-    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
-  }
-
-  private static Path file(String name, String text) throws IOException {
-    Path p = dir.resolve(name);
-    Files.write(p, text.getBytes(ISO_8859_1));
-    return p;
-  }
+  private static final String INT = "%%MatrixMarket matrix coordinate integer general\n";
+  private static final String REAL = "%%MatrixMarket matrix coordinate real general\n";
 
   /** Runs multiply on the shared cluster into a new table; returns C as read from --out. */
   private static SparseMatrix multiply(String table, Path a, Path b, String codec)
       throws IOException {
     Path c = dir.resolve(table + ".mtx");
-    Object[] r = BadInputCasesTest.run("multiply", "--a", a.toString(), "--b", b.toString(),
-        "--out", c.toString(), "--codec", codec, "--client-props", props.toString(), "--table",
-        table, "--tablets", "2");
-    assertEquals(0, (int) r[0], (String) r[1]);
+    succeed(table, "multiply", "--a", a.toString(), "--b", b.toString(), "--out", c.toString(),
+        "--codec", codec, "--tablets", "2");
     try (AccumuloClient client = SharedCluster.client()) {
       assertTrue(SpGEMM.isComplete(client, table, "C"), "C is COMPLETE");
     }
@@ -69,9 +50,8 @@ class CliInputValuesIT {
 
   @Test
   void longCodecKeepsInt64ExactAndWrapsOnOverflow() throws IOException {
-    String ints = "%%MatrixMarket matrix coordinate integer general\n";
-    Path a = file("a-int.mtx", ints + "2 2 3\n1 1 1\n1 2 9007199254740993\n2 2 3037000500\n");
-    Path b = file("b-int.mtx", ints + "2 2 3\n1 1 9223372036854775807\n2 1 1\n2 2 3037000500\n");
+    Path a = file("a-int.mtx", INT + "2 2 3\n1 1 1\n1 2 9007199254740993\n2 2 3037000500\n");
+    Path b = file("b-int.mtx", INT + "2 2 3\n1 1 9223372036854775807\n2 1 1\n2 2 3037000500\n");
     SparseMatrix c = multiply(table("int"), a, b, "long");
     assertEquals(Domain.INT64, c.domain(), "C written as an integer file");
     long big = (1L << 53) + 1;
@@ -83,26 +63,25 @@ class CliInputValuesIT {
         Semirings.PLUS_TIMES, Domain.INT64), c);
 
     // times the identity: the extremes of INT64 and 2^53+1 come back unchanged
-    Path e = file("e-int.mtx", ints + "1 3 3\n1 1 9223372036854775807\n1 2 -9223372036854775808\n"
+    Path e = file("e-int.mtx", INT + "1 3 3\n1 1 9223372036854775807\n1 2 -9223372036854775808\n"
         + "1 3 9007199254740993\n");
-    Path id = file("id3.mtx", ints + "3 3 3\n1 1 1\n2 2 1\n3 3 1\n");
+    Path id = file("id3.mtx", INT + "3 3 3\n1 1 1\n2 2 1\n3 3 1\n");
     assertArrayEquals(new long[] {Long.MAX_VALUE, Long.MIN_VALUE, big},
         multiply(table("ext"), e, id, "long").longValues());
   }
 
   @Test
   void doubleCodecKeepsNanAndInfinitiesAndDuplicatesAreSummed() throws IOException {
-    String real = "%%MatrixMarket matrix coordinate real general\n";
-    Path a = file("a-nan.mtx", real + "3 3 4\n1 1 nan\n2 2 inf\n3 3 -Infinity\n3 3 1\n");
-    Path id = file("id3r.mtx", real + "3 3 4\n1 1 1\n2 2 0.5\n3 3 1\n2 2 0.5\n");
+    Path a = file("a-nan.mtx", REAL + "3 3 4\n1 1 nan\n2 2 inf\n3 3 -Infinity\n3 3 1\n");
+    Path id = file("id3r.mtx", REAL + "3 3 4\n1 1 1\n2 2 0.5\n3 3 1\n2 2 0.5\n");
     SparseMatrix c = multiply(table("nan"), a, id, "double");
     assertEquals(3, c.nnz());
     assertTrue(Double.isNaN(c.valueAt(0)));
     assertEquals(Double.POSITIVE_INFINITY, c.valueAt(1), "inf * (0.5 + 0.5)");
     assertEquals(Double.NEGATIVE_INFINITY, c.valueAt(2), "(-inf + 1) * 1");
 
-    Path dup = file("a-dup.mtx", real + "2 2 4\n1 1 1\n1 1 2.5\n2 1 4\n2 1 -1\n");
-    Path id2 = file("id2.mtx", real + "2 2 2\n1 1 1\n2 2 1\n");
+    Path dup = file("a-dup.mtx", REAL + "2 2 4\n1 1 1\n1 1 2.5\n2 1 4\n2 1 -1\n");
+    Path id2 = file("id2.mtx", REAL + "2 2 2\n1 1 1\n2 2 1\n");
     SparseMatrix d = multiply(table("dup"), dup, id2, "decimal");
     assertEquals(2, d.nnz());
     assertEquals(3.5, d.get(0, 0).getAsDouble());
@@ -111,9 +90,8 @@ class CliInputValuesIT {
 
   @Test
   void hypersparseInputMultipliesWithMemoryFollowingItsEntries() throws IOException {
-    Path a = file("hyper.mtx", "%%MatrixMarket matrix coordinate integer general\n"
-        + "200000000 200000000 4\n1 200000000 3\n200000000 1 5\n123456789 200000000 7\n"
-        + "200000000 123456789 11\n");
+    Path a = file("hyper.mtx", INT + "200000000 200000000 4\n1 200000000 3\n200000000 1 5\n"
+        + "123456789 200000000 7\n200000000 123456789 11\n");
     var threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
     long before = threads.getCurrentThreadAllocatedBytes();
     SparseMatrix c = multiply(table("hyper"), a, a, "decimal");

@@ -6,17 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;
 import org.spgemm.it.ClusterTest;
-import org.spgemm.it.SharedCluster;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.MatrixMarket;
@@ -29,31 +24,13 @@ import org.spgemm.matrix.SparseMatrix;
  * against the shared cluster, their outputs compared with the in-memory references.
  */
 @ClusterTest
-class CliMxmIT {
+class CliMxmIT extends CliOnSharedCluster {
 
-  @TempDir
-  static Path dir;
-  private static Path props;
   private static int tables;
 
-  @BeforeAll
-  static void clientProperties() throws IOException {
-    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
-  }
-
-  private static Path write(String name, SparseMatrix m) throws IOException {
-    Path p = dir.resolve(name);
-    MatrixMarket.write(p, m);
-    return p;
-  }
-
-  /** Runs the command line; fails unless it exits 0; returns stdout and stderr. */
+  /** Runs the command line on a new table; fails unless it exits 0; returns stdout and stderr. */
   private static String run(String... args) {
-    List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--client-props", props.toString(), "--table", "climxm" + ++tables));
-    Object[] r = BadInputCasesTest.run(all.toArray(new String[0]));
-    assertEquals(0, (int) r[0], (String) r[1]);
-    return (String) r[1] + r[2];
+    return succeed("climxm" + ++tables, args);
   }
 
   private static void assertSame(SparseMatrix expected, Path actual) throws IOException {

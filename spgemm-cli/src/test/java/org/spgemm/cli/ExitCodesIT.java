@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -21,7 +20,6 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.it.ClusterTest;
 import org.spgemm.it.SharedCluster;
@@ -33,24 +31,19 @@ import org.spgemm.iterators.TableLayout;
  * tablet servers do not have. Each leaves A and B as they were.
  */
 @ClusterTest
-class ExitCodesIT {
+class ExitCodesIT extends CliOnSharedCluster {
 
   private static final String OK_MTX = "%%MatrixMarket matrix coordinate real general\n"
       + "3 3 4\n1 1 1\n1 2 2\n2 3 3\n3 1 4\n";
 
-  @TempDir
-  static Path dir;
-  private static Path rootProps;
   private static Path ok;
 
   @BeforeAll
   static void files() throws IOException {
-    rootProps = SharedCluster.clientPropertiesFile(dir, "root.properties");
-    ok = dir.resolve("ok.mtx");
-    Files.writeString(ok, OK_MTX, StandardCharsets.US_ASCII);
+    ok = file("ok.mtx", OK_MTX);
   }
 
-  private static Path props(String name, Properties p) throws IOException {
+  private static Path propsFile(String name, Properties p) throws IOException {
     Path file = dir.resolve(name);
     try (OutputStream out = Files.newOutputStream(file)) {
       p.store(out, "shared test cluster");
@@ -79,10 +72,8 @@ class ExitCodesIT {
 
   /** Loads A and B into a new table through the CLI, as root; returns their entries. */
   private static Map<String,String> loaded(String table) {
-    Object[] r = spgemm("multiply", "--a", ok.toString(), "--out",
-        dir.resolve(table + ".mtx").toString(), "--client-props", rootProps.toString(),
-        "--table", table, "--tablets", "2");
-    assertEquals(0, (int) r[0], (String) r[1]);
+    succeed(table, "multiply", "--a", ok.toString(), "--out",
+        dir.resolve(table + ".mtx").toString(), "--tablets", "2");
     try (AccumuloClient client = SharedCluster.client()) {
       return entries(client, table);
     }
@@ -105,8 +96,7 @@ class ExitCodesIT {
 
   @Test
   void missingTableExits3() {
-    Object[] r = spgemm("partition", "--client-props", rootProps.toString(), "--table",
-        "exit_no_such_table", "--parts", "1", "--no-apply");
+    Object[] r = onCluster("exit_no_such_table", "partition", "--parts", "1", "--no-apply");
     assertClusterRefusal(r, "table exit_no_such_table does not exist");
     try (AccumuloClient client = SharedCluster.client()) {
       assertFalse(client.tableOperations().exists("exit_no_such_table"), "not created");
@@ -125,7 +115,7 @@ class ExitCodesIT {
     p.setProperty("auth.principal", "exit_nobody");
     p.setProperty("auth.token", "pw");
     Object[] r = spgemm("partition", "--client-props",
-        props("nobody.properties", p).toString(), "--table", table, "--parts", "1",
+        propsFile("nobody.properties", p).toString(), "--table", table, "--parts", "1",
         "--no-apply");
     assertClusterRefusal(r, table, "READ permission");
     try (AccumuloClient client = SharedCluster.client()) {
@@ -136,9 +126,9 @@ class ExitCodesIT {
   @Test
   void missingScanExecutorExits3() {
     String table = "exit_executor";
-    Object[] r = spgemm("multiply", "--a", ok.toString(), "--out",
-        dir.resolve("exec.mtx").toString(), "--client-props", rootProps.toString(), "--table",
-        table, "--tablets", "2", "--engine", "scan", "--nested-executor", "no_such_executor");
+    Object[] r = onCluster(table, "multiply", "--a", ok.toString(), "--out",
+        dir.resolve("exec.mtx").toString(), "--tablets", "2", "--engine", "scan",
+        "--nested-executor", "no_such_executor");
     assertClusterRefusal(r, "refused: ", "no_such_executor", "not configured");
     try (AccumuloClient client = SharedCluster.client()) {
       assertFalse(SpGEMM.isComplete(client, table, TableLayout.C_FAMILY), "no complete C");

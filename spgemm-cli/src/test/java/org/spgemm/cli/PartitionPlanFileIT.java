@@ -18,9 +18,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.Partitioner;
@@ -42,16 +40,7 @@ import org.spgemm.partition.plan.PlanIO;
  * does not fit the table (or --parts) is refused with one line and nothing is written.
  */
 @ClusterTest
-class PartitionPlanFileIT {
-
-  @TempDir
-  static Path dir;
-  private static Path props;
-
-  @BeforeAll
-  static void clientProperties() throws IOException {
-    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
-  }
+class PartitionPlanFileIT extends CliOnSharedCluster {
 
   @Test
   void aSavedPlanIsAppliedAsSavedAndTheCopyMultipliesToTheReference() throws Exception {
@@ -59,14 +48,13 @@ class PartitionPlanFileIT {
     SparseMatrix a = MatrixMarket.read(aFile);
     Path planFile = dir.resolve("rmat-plan.json");
     String m = "planfile_m";
-    succeed("partition", "--a", aFile.toString(), "--client-props", props.toString(), "--table",
-        m, "--parts", "2", "--seed", "3", "--no-apply", "--plan-out", planFile.toString());
+    succeed(m, "partition", "--a", aFile.toString(), "--parts", "2", "--seed", "3", "--no-apply",
+        "--plan-out", planFile.toString());
     try (AccumuloClient client = SharedCluster.client()) {
       assertFalse(client.tableOperations().exists(m + "_grrp"), "--no-apply writes no copy");
       PartitionPlan saved = PlanIO.read(planFile);
       String copy = m + "_k2";
-      succeed("partition", "--client-props", props.toString(), "--table", m, "--parts", "2",
-          "--plan", planFile.toString(), "--target", copy);
+      succeed(m, "partition", "--parts", "2", "--plan", planFile.toString(), "--target", copy);
 
       List<String> splits = new ArrayList<>();
       client.tableOperations().listSplits(copy).forEach(t -> splits.add(t.toString()));
@@ -96,33 +84,24 @@ class PartitionPlanFileIT {
   void aPlanThatDoesNotFitIsRefusedAndNothingIsWritten() throws IOException {
     SparseMatrix a = MatrixMarket.read(write("small.mtx", RmatGenerator.generate(6, 8, 5)));
     Path planFile = dir.resolve("small-plan.json");
-    succeed("partition", "--a", dir.resolve("small.mtx").toString(), "--client-props",
-        props.toString(), "--table", "planfile_fits", "--parts", "2", "--no-apply",
-        "--plan-out", planFile.toString());
+    succeed("planfile_fits", "partition", "--a", dir.resolve("small.mtx").toString(), "--parts",
+        "2", "--no-apply", "--plan-out", planFile.toString());
     // the same rows, one more entry: row keys agree, nnz(A) and nnz(B) per part do not
-    succeed("partition", "--a", write("changed.mtx", withOneMoreEntry(a)).toString(),
-        "--client-props", props.toString(), "--table", "planfile_changed", "--parts", "2",
-        "--no-apply");
+    succeed("planfile_changed", "partition", "--a",
+        write("changed.mtx", withOneMoreEntry(a)).toString(), "--parts", "2", "--no-apply");
     try (AccumuloClient client = SharedCluster.client()) {
       Set<String> before = client.tableOperations().list();
-      String err = refuse("partition", "--client-props", props.toString(), "--table",
-          "planfile_changed", "--parts", "2", "--plan", planFile.toString(), "--target",
-          "planfile_changed_k2");
+      String err = refuse("planfile_changed", "partition", "--parts", "2", "--plan",
+          planFile.toString(), "--target", "planfile_changed_k2");
       assertTrue(err.startsWith("spgemm: the plan in " + planFile + " does not fit table"
           + " planfile_changed as it is now"), err);
       assertTrue(err.contains(" in the plan but "), err);
 
-      err = refuse("partition", "--client-props", props.toString(), "--table", "planfile_fits",
-          "--parts", "3", "--plan", planFile.toString(), "--target", "planfile_fits_k3");
+      err = refuse("planfile_fits", "partition", "--parts", "3", "--plan", planFile.toString(),
+          "--target", "planfile_fits_k3");
       assertEquals("spgemm: --parts is 3 but the plan in " + planFile + " has 2 parts", err);
       assertEquals(before, client.tableOperations().list(), "no table created");
     }
-  }
-
-  private static Path write(String name, SparseMatrix m) throws IOException {
-    Path p = dir.resolve(name);
-    MatrixMarket.write(p, m);
-    return p;
   }
 
   /** A plus one entry a(r, k) in its first stored row r, where k is another stored row. */
@@ -168,14 +147,9 @@ class PartitionPlanFileIT {
     return rows;
   }
 
-  private static void succeed(String... args) {
-    Object[] r = BadInputCasesTest.run(args);
-    assertEquals(0, (int) r[0], (String) r[1]);
-  }
-
-  /** Runs a command that must fail with exit code 2; returns its one error line. */
-  private static String refuse(String... args) {
-    Object[] r = BadInputCasesTest.run(args);
+  /** Runs a command on table {@code table} that must exit 2; returns its one error line. */
+  private static String refuse(String table, String... args) {
+    Object[] r = onCluster(table, args);
     String err = (String) r[1];
     assertEquals(2, (int) r[0], err);
     List<String> errors = err.lines().filter(l -> l.startsWith("spgemm: ")).toList();

@@ -5,16 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.it.ClusterTest;
 import org.spgemm.it.SharedCluster;
-import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.RmatGenerator;
 
 /**
@@ -23,24 +18,17 @@ import org.spgemm.matrix.RmatGenerator;
  * and then fail, {@code multiply --engine scan --mask} to load A, B and the mask first).
  */
 @ClusterTest
-class RefusedCommandsLeaveNoTableIT {
+class RefusedCommandsLeaveNoTableIT extends CliOnSharedCluster {
 
-  @TempDir
-  static Path dir;
-  private static Path props;
   private static String g;
 
   @BeforeAll
   static void files() throws IOException {
-    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
-    g = dir.resolve("g.mtx").toString();
-    MatrixMarket.write(Path.of(g), RmatGenerator.generate(5, 4, 3));
+    g = write("g.mtx", RmatGenerator.generate(5, 4, 3)).toString();
   }
 
   private static void refusedWithoutTable(String table, String expected, String... args) {
-    List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--client-props", props.toString(), "--table", table));
-    Object[] r = BadInputCasesTest.run(all.toArray(String[]::new));
+    Object[] r = onCluster(table, args);
     String err = (String) r[1];
     assertEquals(ExitCode.USAGE.code, (int) r[0], err);
     assertTrue(err.contains("spgemm: " + expected), err);

@@ -23,11 +23,7 @@ final class RunCounts {
   synchronized void add(BatchStats st, boolean tabletDone) {
     if (st != null) {
       total.add(st);
-      perServer.computeIfAbsent(st.server, k -> {
-        BatchStats b = new BatchStats();
-        b.server = k;
-        return b;
-      }).add(st);
+      addPerServer(st);
     }
     if (tabletDone) {
       tabletsDone++;
@@ -41,15 +37,20 @@ final class RunCounts {
     perServer.clear();
     for (BatchStats st : perTablet) {
       sum.add(st);
-      perServer.computeIfAbsent(st.server, k -> {
-        BatchStats b = new BatchStats();
-        b.server = k;
-        return b;
-      }).add(st);
+      addPerServer(st);
     }
     total = sum;
     tabletsDone = done;
     listener.onProgress(total, tabletsDone, tablets);
+  }
+
+  /** Adds {@code st} to the counts of its tablet server. */
+  private void addPerServer(BatchStats st) {
+    perServer.computeIfAbsent(st.server, k -> {
+      BatchStats b = new BatchStats();
+      b.server = k;
+      return b;
+    }).add(st);
   }
 
   MultiplyResult result(long wallNanos, long setupNanos, java.util.List<String> warnings) {

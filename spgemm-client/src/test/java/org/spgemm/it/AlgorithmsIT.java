@@ -38,21 +38,9 @@ class AlgorithmsIT {
     return table;
   }
 
+  /** The strict lower triangle of {@code g}, every value 1. */
   private static SparseMatrix lower(SparseMatrix g) {
-    int[] r = new int[g.nnz()];
-    int[] c = new int[g.nnz()];
-    double[] v = new double[g.nnz()];
-    int n = 0;
-    for (int i = 0; i < g.rows(); i++) {
-      for (int p = g.rowStart(i); p < g.rowEnd(i); p++) {
-        if (g.colAt(p) < i) {
-          r[n] = i;
-          c[n] = g.colAt(p);
-          v[n++] = 1;
-        }
-      }
-    }
-    return SparseMatrix.fromCoordinates(g.rows(), g.cols(), r, c, v, n);
+    return ItHelpers.mapValues(ItHelpers.entriesWhere(g, (i, j, v) -> j < i), v -> 1);
   }
 
   @Test

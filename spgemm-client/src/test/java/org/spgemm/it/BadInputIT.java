@@ -8,8 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.DimensionMismatchException;
@@ -35,8 +40,7 @@ class BadInputIT {
   private static final SparseMatrix B = Fixtures.random(30, 20, 0.2, 82);
 
   private static String loaded(AccumuloClient client) {
-    String table = Fixtures.uniqueTable("bad");
-    Fixtures.createAndLoad(client, table, A, B, List.of("20"));
+    String table = Fixtures.loadedTable(client, "bad", A, B, List.of("20"));
     return table;
   }
 
@@ -60,6 +64,28 @@ class BadInputIT {
     assertFalse(SpGEMM.isComplete(client, table, "C"), "C not marked complete");
   }
 
+  /**
+   * Runs {@code multiply}, which must throw {@code type}; then A and B are as they were before it
+   * and C is empty and not marked complete.
+   */
+  private static <E extends Throwable> E refusedLeavingNothing(AccumuloClient client,
+      String table, Class<E> type, Executable multiply) {
+    Map<String,String> a = Fixtures.snapshot(client, table, "A");
+    Map<String,String> b = Fixtures.snapshot(client, table, "B");
+    E e = assertThrows(type, multiply);
+    assertNothingLeft(client, table, a, b);
+    return e;
+  }
+
+  /** Runs {@code call}, which must throw {@code type}; then no entry of {@code table} changed. */
+  private static <E extends Throwable> E refusedLeavingTableUnchanged(AccumuloClient client,
+      String table, Class<E> type, Executable call) {
+    Map<String,String> all = ItHelpers.snapshotAll(client, table);
+    E e = assertThrows(type, call);
+    assertEquals(all, ItHelpers.snapshotAll(client, table), "table unchanged");
+    return e;
+  }
+
   private static void assertFailedState(AccumuloClient client, String table, String... inError) {
     Map<String,String> state = SpGEMM.cState(client, table, "C");
     assertEquals("FAILED", state.get("state"), "state of C: " + state);
@@ -71,12 +97,9 @@ class BadInputIT {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = loaded(client);
       ItHelpers.put(client, table, "17", "A", "05", utf8("abc"));
-      Map<String,String> a = Fixtures.snapshot(client, table, "A");
-      Map<String,String> b = Fixtures.snapshot(client, table, "B");
-      SpgemmException e = assertThrows(SpgemmException.class,
+      SpgemmException e = refusedLeavingNothing(client, table, SpgemmException.class,
           () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
       assertContains(e.getMessage(), "A(17, 05)", "'abc'", "decimal");
-      assertNothingLeft(client, table, a, b);
       assertFailedState(client, table, "A(17, 05)");
     }
   }
@@ -87,12 +110,9 @@ class BadInputIT {
       String table = loaded(client);
       ItHelpers.put(client, table, "00", "A", "07", utf8("1")); // B row 07 is needed
       ItHelpers.put(client, table, "07", "B", "03", utf8("1.2.3"));
-      Map<String,String> a = Fixtures.snapshot(client, table, "A");
-      Map<String,String> b = Fixtures.snapshot(client, table, "B");
-      SpgemmException e = assertThrows(SpgemmException.class,
+      SpgemmException e = refusedLeavingNothing(client, table, SpgemmException.class,
           () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
       assertContains(e.getMessage(), "B(07, 03)", "'1.2.3'");
-      assertNothingLeft(client, table, a, b);
       assertFailedState(client, table, "B(07, 03)");
     }
   }
@@ -124,59 +144,53 @@ class BadInputIT {
       assertFalse(client.tableOperations().exists("bad_no_such_table"), "not created");
 
       String table = loaded(client);
-      Map<String,String> a = Fixtures.snapshot(client, table, "A");
-      Map<String,String> b = Fixtures.snapshot(client, table, "B");
-      e = assertThrows(ClusterException.class, () -> SpGEMM.multiply(client, table,
-          MultiplyOptions.builder().bTable("bad_no_such_b").build()));
+      e = refusedLeavingNothing(client, table, ClusterException.class, () -> SpGEMM.multiply(
+          client, table, MultiplyOptions.builder().bTable("bad_no_such_b").build()));
       assertContains(e.getMessage(), "bad_no_such_b", "does not exist");
-      assertNothingLeft(client, table, a, b);
     }
   }
 
-  @Test
-  void missingFamily() {
+  /**
+   * Families A, B and C that do not fit the table, what the refusal names, and whether it names
+   * the table too.
+   */
+  static Stream<Arguments> badFamilies() {
+    return Stream.of(
+        Arguments.of("A, Bx, C", "Bx", true),
+        Arguments.of("Ax, B, C", "Ax", true),
+        Arguments.of("A, B, A", "cFamily", false));
+  }
+
+  @ParameterizedTest(name = "[{index}] families {0}")
+  @MethodSource("badFamilies")
+  void badFamiliesAreRefused(String families, String named, boolean namesTable) {
+    String[] f = families.split(", ");
     try (AccumuloClient client = SharedCluster.client()) {
       String table = loaded(client);
       Map<String,String> a = Fixtures.snapshot(client, table, "A");
       Map<String,String> b = Fixtures.snapshot(client, table, "B");
-      InvalidOptionException e = assertThrows(InvalidOptionException.class,
-          () -> SpGEMM.multiply(client, table,
-              MultiplyOptions.builder().families("A", "Bx", "C").build()));
-      assertContains(e.getMessage(), "Bx", table);
-      e = assertThrows(InvalidOptionException.class, () -> SpGEMM.multiply(client, table,
-          MultiplyOptions.builder().families("Ax", "B", "C").build()));
-      assertContains(e.getMessage(), "Ax", table);
+      InvalidOptionException e = refusedLeavingTableUnchanged(client, table,
+          InvalidOptionException.class, () -> SpGEMM.multiply(client, table,
+              MultiplyOptions.builder().families(f[0], f[1], f[2]).build()));
+      assertContains(e.getMessage(), named);
+      if (namesTable) {
+        assertContains(e.getMessage(), table);
+      }
       assertNothingLeft(client, table, a, b);
       assertEquals(Map.of(), SpGEMM.cState(client, table, "C"), "no state recorded");
     }
   }
 
   @Test
-  void cFamilyEqualToAnInputIsRefused() {
-    try (AccumuloClient client = SharedCluster.client()) {
-      String table = loaded(client);
-      Map<String,String> all = ItHelpers.snapshotAll(client, table);
-      InvalidOptionException e = assertThrows(InvalidOptionException.class,
-          () -> SpGEMM.multiply(client, table,
-              MultiplyOptions.builder().families("A", "B", "A").build()));
-      assertContains(e.getMessage(), "cFamily");
-      assertEquals(all, ItHelpers.snapshotAll(client, table), "table unchanged");
-    }
-  }
-
-  @Test
   void shapeMismatch() {
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("bad");
       SparseMatrix a = Fixtures.random(5, 4, 0.6, 83);
       SparseMatrix b = Fixtures.random(3, 2, 0.6, 84);
-      Fixtures.createAndLoad(client, table, a, b, List.of());
-      Map<String,String> sa = Fixtures.snapshot(client, table, "A");
-      Map<String,String> sb = Fixtures.snapshot(client, table, "B");
-      DimensionMismatchException e = assertThrows(DimensionMismatchException.class,
+      String table = Fixtures.loadedTable(client, "bad", a, b, List.of());
+      DimensionMismatchException e = refusedLeavingNothing(client, table,
+          DimensionMismatchException.class,
           () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
       assertContains(e.getMessage(), "5x4", "3x2", table);
-      assertNothingLeft(client, table, sa, sb);
     }
   }
 
@@ -226,12 +240,10 @@ class BadInputIT {
       Fixtures.createAndLoad(client, table, a, b, List.of("100", "200"));
       // late in the first tablet, so the other tablets are still busy when it is found
       ItHelpers.put(client, table, "095", "A", "042", utf8("4x"));
-      Map<String,String> sa = Fixtures.snapshot(client, table, "A");
-      Map<String,String> sb = Fixtures.snapshot(client, table, "B");
-      SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
-          table, MultiplyOptions.builder().batchLimits(1000, 4, 1 << 20).build()));
+      SpgemmException e = refusedLeavingNothing(client, table, SpgemmException.class,
+          () -> SpGEMM.multiply(client, table,
+              MultiplyOptions.builder().batchLimits(1000, 4, 1 << 20).build()));
       assertContains(e.getMessage(), "A(095, 042)", "'4x'");
-      assertNothingLeft(client, table, sa, sb);
       assertFailedState(client, table, "A(095, 042)");
       // and it stays that way once every write the failed run had under way has landed
       try {
@@ -258,13 +270,12 @@ class BadInputIT {
       SparseMatrix a = entries(40, 30, new int[] {3, 5}, new int[] {7, 7}, 1e308, 1);
       SparseMatrix b = entries(30, 20, new int[] {7, 7}, new int[] {11, 2}, 1e308, 1);
       for (Engine engine : Engine.values()) {
-        String table = Fixtures.uniqueTable("bad");
-        Fixtures.createAndLoad(client, table, a, b, List.of("20"));
+        String table = Fixtures.loadedTable(client, "bad", a, b, List.of("20"));
         assertInfinityRefused(client, table, MultiplyOptions.builder().engine(engine));
       }
       // accumulated: C(03, 11) = 1e308 stored, plus A*B = 1e308 * 1
-      String table = Fixtures.uniqueTable("bad");
-      Fixtures.createAndLoad(client, table, a, entries(30, 20, new int[] {7}, new int[] {11}, 1),
+      String table = Fixtures.loadedTable(client, "bad",
+          a, entries(30, 20, new int[] {7}, new int[] {11}, 1),
           List.of("20"));
       MatrixStore.load(client, table, "C", entries(40, 20, new int[] {3}, new int[] {11}, 1e308),
           KeyFormat.forSize(40), ValueCodecs.DECIMAL);
@@ -278,14 +289,11 @@ class BadInputIT {
 
   private static void assertInfinityRefused(AccumuloClient client, String table,
       MultiplyOptions.Builder opts) {
-    Map<String,String> a = Fixtures.snapshot(client, table, "A");
-    Map<String,String> b = Fixtures.snapshot(client, table, "B");
-    SpgemmException e = assertThrows(SpgemmException.class,
+    SpgemmException e = refusedLeavingNothing(client, table, SpgemmException.class,
         () -> SpGEMM.multiply(client, table, opts.build()));
     assertContains(e.getMessage(), "C(03, 11): Infinity cannot be written by the decimal codec",
         "use the double codec");
     assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
-    assertNothingLeft(client, table, a, b);
     assertFailedState(client, table, "C(03, 11)", "Infinity", "double codec");
   }
 }

@@ -101,9 +101,8 @@ class CompactionEngineIT {
   @Test
   void malformedValueInAFailsCleanlyWithoutRetrying() {
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("cbad");
       SparseMatrix a = Fixtures.random(30, 30, 0.2, 5);
-      Fixtures.createAndLoad(client, table, a, a, List.of("10", "20"));
+      String table = Fixtures.loadedTable(client, "cbad", a, a, List.of("10", "20"));
       ItHelpers.put(client, table, "15", "A", "03", bytes("not-a-number"));
       Map<String,String> before = ItHelpers.snapshotAll(client, table);
       SpgemmException e = assertThrows(SpgemmException.class,
@@ -126,9 +125,8 @@ class CompactionEngineIT {
   @Test
   void malformedValueInBNamesBsEntry() {
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("cbadb");
       SparseMatrix a = Fixtures.random(30, 30, 0.3, 6);
-      Fixtures.createAndLoad(client, table, a, a, List.of("10"));
+      String table = Fixtures.loadedTable(client, "cbadb", a, a, List.of("10"));
       ItHelpers.put(client, table, "05", "B", "07", bytes("1.2.3"));
       SpgemmException e = assertThrows(SpgemmException.class,
           () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
@@ -141,9 +139,8 @@ class CompactionEngineIT {
   @Test
   void aCRunningUnderALiveLeaseIsRefusedAndAnAbandonedOneTakenOver() {
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("clease");
       SparseMatrix a = Fixtures.random(20, 20, 0.3, 7);
-      Fixtures.createAndLoad(client, table, a, a, List.of());
+      String table = Fixtures.loadedTable(client, "clease", a, a, List.of());
       long now = System.currentTimeMillis();
       ItHelpers.put(client, table, TableLayout.META_ROW, TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + "C",
           bytes("state=RUNNING;job=other;lease=" + now));
@@ -165,9 +162,8 @@ class CompactionEngineIT {
   @Test
   void writerOfOneTableCannotPointTheIteratorAtAnother() throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
-      String secret = Fixtures.uniqueTable("csecret");
       SparseMatrix a = Fixtures.random(20, 20, 0.3, 8);
-      Fixtures.createAndLoad(root, secret, a, a, List.of());
+      String secret = Fixtures.loadedTable(root, "csecret", a, a, List.of());
       String user = Fixtures.uniqueTable("cwriter");
       root.securityOperations().createLocalUser(user, new PasswordToken("pw"));
       String own = Fixtures.uniqueTable("cown");
@@ -222,9 +218,8 @@ class CompactionEngineIT {
   @Test
   void progressReachesAUserWithoutSystemPermission() throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("cprog");
       SparseMatrix a = RmatGenerator.generate(9, 8, 21);
-      Fixtures.createAndLoad(root, table, a, a, List.of("100", "300"));
+      String table = Fixtures.loadedTable(root, "cprog", a, a, List.of("100", "300"));
       String user = Fixtures.uniqueTable("cuser");
       root.securityOperations().createLocalUser(user, new PasswordToken("pw"));
       for (TablePermission p : List.of(TablePermission.READ, TablePermission.WRITE)) {
@@ -240,9 +235,9 @@ class CompactionEngineIT {
               calls.incrementAndGet();
               lastRows[0] = total.get(Counter.ROWS);
             }).build());
-        assertEquals(Fixtures.nonEmptyRows(a), r.aRows());
+        assertEquals(a.nonEmptyRows(), r.aRows());
         assertEquals(a.partialProducts(a), r.partialProducts());
-        assertEquals(Fixtures.nonEmptyRows(a), lastRows[0], "the listener saw every row");
+        assertEquals(a.nonEmptyRows(), lastRows[0], "the listener saw every row");
       }
       assertTrue(calls.get() > 0);
       Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),

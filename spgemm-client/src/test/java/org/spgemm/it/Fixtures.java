@@ -20,6 +20,7 @@ import org.spgemm.client.MatrixStore;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.RandomMatrices;
 import org.spgemm.matrix.SparseMatrix;
 
 /** Shared test helpers: unique tables, random matrices, loading and entry-by-entry comparison. */
@@ -33,40 +34,24 @@ final class Fixtures {
     return prefix + "_" + COUNTER.incrementAndGet();
   }
 
-  /** Random rows x cols matrix with about {@code density} of entries set, small integer values. */
-  /** Rows of {@code a} holding at least one entry: the A rows the iterator reports. */
-  static int nonEmptyRows(SparseMatrix a) {
-    int n = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      n += a.rowNnz(i) > 0 ? 1 : 0;
-    }
-    return n;
+  /**
+   * Random rows x cols matrix with about {@code density} of entries set, small integer values
+   * (1..9, either sign).
+   */
+  static SparseMatrix random(int rows, int cols, double density, long seed) {
+    return RandomMatrices.random(new SplittableRandom(seed), rows, cols, density,
+        rnd -> rnd.nextInt(1, 10) * (rnd.nextBoolean() ? 1 : -1));
   }
 
-  static SparseMatrix random(int rows, int cols, double density, long seed) {
-    SplittableRandom rnd = new SplittableRandom(seed);
-    int cap = (int) Math.max(16, rows * (long) cols * density * 1.5);
-    int[] r = new int[cap];
-    int[] c = new int[cap];
-    double[] v = new double[cap];
-    int n = 0;
-    for (int i = 0; i < rows; i++) {
-      for (int j = 0; j < cols; j++) {
-        if (rnd.nextDouble() < density) {
-          if (n == cap) {
-            cap *= 2;
-            r = java.util.Arrays.copyOf(r, cap);
-            c = java.util.Arrays.copyOf(c, cap);
-            v = java.util.Arrays.copyOf(v, cap);
-          }
-          r[n] = i;
-          c[n] = j;
-          v[n] = rnd.nextInt(1, 10) * (rnd.nextBoolean() ? 1 : -1);
-          n++;
-        }
-      }
-    }
-    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, n);
+  /**
+   * A new table named after {@code prefix} holding A and B (decimal values), split at {@code
+   * splits}.
+   */
+  static String loadedTable(AccumuloClient client, String prefix, SparseMatrix a, SparseMatrix b,
+      List<String> splits) {
+    String table = uniqueTable(prefix);
+    createAndLoad(client, table, a, b, splits);
+    return table;
   }
 
   /** Creates table M holding A and B (decimal values) with optional row splits. */

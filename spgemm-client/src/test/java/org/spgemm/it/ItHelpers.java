@@ -65,18 +65,20 @@ final class ItHelpers {
     return SparseMatrix.ofCsr(m.rows(), m.cols(), m.rowPtr().clone(), m.colIdx().clone(), v);
   }
 
-  /** {@code m} without any entry in the given rows or columns (they become empty). */
-  static SparseMatrix withoutRowsAndCols(SparseMatrix m, Set<Integer> rows, Set<Integer> cols) {
+  /** A condition on one entry of a matrix: its row, column and value. */
+  interface EntryTest {
+    boolean test(int i, int j, double v);
+  }
+
+  /** {@code m} with only the entries that pass {@code keep} (the others become absent). */
+  static SparseMatrix entriesWhere(SparseMatrix m, EntryTest keep) {
     int[] r = new int[m.nnz()];
     int[] c = new int[m.nnz()];
     double[] v = new double[m.nnz()];
     int n = 0;
     for (int i = 0; i < m.rows(); i++) {
-      if (rows.contains(i)) {
-        continue;
-      }
       for (int p = m.rowStart(i); p < m.rowEnd(i); p++) {
-        if (!cols.contains(m.colAt(p))) {
+        if (keep.test(i, m.colAt(p), m.valueAt(p))) {
           r[n] = i;
           c[n] = m.colAt(p);
           v[n] = m.valueAt(p);
@@ -85,6 +87,11 @@ final class ItHelpers {
       }
     }
     return SparseMatrix.fromCoordinates(m.rows(), m.cols(), r, c, v, n);
+  }
+
+  /** {@code m} without any entry in the given rows or columns (they become empty). */
+  static SparseMatrix withoutRowsAndCols(SparseMatrix m, Set<Integer> rows, Set<Integer> cols) {
+    return entriesWhere(m, (i, j, v) -> !rows.contains(i) && !cols.contains(j));
   }
 
   /** Split points every {@code step} rows, as keys of {@code keys}. */
@@ -187,18 +194,38 @@ final class ItHelpers {
   }
 
   /**
+   * A scanner of family A of {@code table} over {@code range} as {@code client}, with {@code is}
+   * attached and one entry per RPC (so Accumulo re-creates the iterator after every entry).
+   */
+  static Scanner scanA(AccumuloClient client, String table, IteratorSetting is, Range range)
+      throws TableNotFoundException {
+    Scanner s = client.createScanner(table, Authorizations.EMPTY);
+    s.setRange(range);
+    s.fetchColumnFamily(new Text("A"));
+    s.addScanIterator(is);
+    s.setBatchSize(1);
+    return s;
+  }
+
+  /**
    * Scans family A of {@code table} as {@code client} with {@code is} attached; returns the error
    * texts reported (error entries, or the exception the scan ended with).
    */
   static List<String> attach(AccumuloClient client, String table, IteratorSetting is) {
+    return attach(client, table, is, new Range(), Integer.MAX_VALUE);
+  }
+
+  /**
+   * {@link #attach(AccumuloClient, String, IteratorSetting)} over {@code range}, reading at most
+   * {@code limit} entries (a scan that never ends must not hang the test).
+   */
+  static List<String> attach(AccumuloClient client, String table, IteratorSetting is,
+      Range range, int limit) {
     List<String> errors = new ArrayList<>();
-    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.setRange(new Range());
-      s.fetchColumnFamily(new Text("A"));
-      s.addScanIterator(is);
-      s.setBatchSize(1);
-      for (Map.Entry<Key,Value> e : s) {
-        BatchStats st = BatchStats.decode(e.getValue().get());
+    try (Scanner s = scanA(client, table, is, range)) {
+      int seen = 0;
+      for (var it = s.iterator(); it.hasNext() && seen++ < limit;) {
+        BatchStats st = BatchStats.decode(it.next().getValue().get());
         if (st.error != null) {
           errors.add(st.error);
         }

@@ -40,10 +40,9 @@ class KilledClientIT {
   @EnumSource(Engine.class)
   void aKilledClientsJobIsDetectedAndTakenOver(Engine engine) throws Exception {
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("killed");
       SparseMatrix a = RmatGenerator.generate(12, 16, 41);
       SparseMatrix b = RmatGenerator.generate(12, 16, 42);
-      Fixtures.createAndLoad(client, table, a, b, List.of("1024", "2048", "3072"));
+      String table = Fixtures.loadedTable(client, "killed", a, b, List.of("1024", "2048", "3072"));
       Path props = Files.createTempFile("client", ".properties");
       try (FileOutputStream out = new FileOutputStream(props.toFile())) {
         SharedCluster.cluster().clientProperties().store(out, null);

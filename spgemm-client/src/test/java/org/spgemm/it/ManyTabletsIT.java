@@ -33,6 +33,10 @@ class ManyTabletsIT {
   private static final String READERS =
       "table.custom." + TableLayout.B_READERS_PROPERTY;
 
+  /** A and B of the tests with B in another table. */
+  private static final SparseMatrix A = Fixtures.random(80, 60, 0.08, 112);
+  private static final SparseMatrix B = Fixtures.random(60, 45, 0.1, 113);
+
   @Test
   void sixtyFourTabletsAtOnce() throws Exception {
     SparseMatrix a = RmatGenerator.generate(9, 16, 111);
@@ -40,8 +44,7 @@ class ManyTabletsIT {
     List<String> splits = ItHelpers.splitsEvery(a.rows(), 8, keys);
     assertEquals(63, splits.size());
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("many");
-      Fixtures.createAndLoad(client, table, a, a, splits);
+      String table = Fixtures.loadedTable(client, "many", a, a, splits);
       assertEquals(63, client.tableOperations().listSplits(table).size());
       MultiplyResult r = ItHelpers.multiplyAndCheck(client, table, a, a,
           MultiplyOptions.builder().tabletParallelism(64).batchLimits(16, 4, 1 << 20).build(),
@@ -51,16 +54,15 @@ class ManyTabletsIT {
     }
   }
 
-  /** M holds A, table Mb holds B; M lists Mb as a trusted B table. */
-  private static String[] loadSplit(AccumuloClient client, SparseMatrix a, SparseMatrix b,
-      boolean listed) throws Exception {
+  /** M holds A, table Mb holds B; M lists Mb as a trusted B table if {@code listed}. */
+  private static String[] loadSplit(AccumuloClient client, boolean listed) throws Exception {
     String m = Fixtures.uniqueTable("many");
     String mb = Fixtures.uniqueTable("manyB");
-    KeyFormat keys = KeyFormat.forSize(Math.max(a.rows(), Math.max(a.cols(), b.cols())));
+    KeyFormat keys = KeyFormat.forSize(Math.max(A.rows(), Math.max(A.cols(), B.cols())));
     TableM.create(client, m, List.of("A", "C"), List.of("20", "50"));
     TableM.create(client, mb, List.of("B"), List.of("30"));
-    MatrixStore.load(client, m, "A", a, keys, ValueCodecs.DECIMAL);
-    MatrixStore.load(client, mb, "B", b, keys, ValueCodecs.DECIMAL);
+    MatrixStore.load(client, m, "A", A, keys, ValueCodecs.DECIMAL);
+    MatrixStore.load(client, mb, "B", B, keys, ValueCodecs.DECIMAL);
     if (listed) {
       Consent.grant(client, mb, m, Consent.Access.READ);
     }
@@ -69,12 +71,10 @@ class ManyTabletsIT {
 
   @Test
   void bInAnotherListedTable() throws Exception {
-    SparseMatrix a = Fixtures.random(80, 60, 0.08, 112);
-    SparseMatrix b = Fixtures.random(60, 45, 0.1, 113);
     try (AccumuloClient client = SharedCluster.client()) {
-      String[] t = loadSplit(client, a, b, true);
+      String[] t = loadSplit(client, true);
       Map<String,String> bBefore = ItHelpers.snapshotAll(client, t[1]);
-      ItHelpers.multiplyAndCheck(client, t[0], a, b,
+      ItHelpers.multiplyAndCheck(client, t[0], A, B,
           MultiplyOptions.builder().bTable(t[1]).batchLimits(8, 8, 1 << 20).build(),
           Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
       assertEquals(bBefore, ItHelpers.snapshotAll(client, t[1]), "B's table unchanged");
@@ -84,10 +84,8 @@ class ManyTabletsIT {
 
   @Test
   void bInAnotherTableThatIsNotListed() throws Exception {
-    SparseMatrix a = Fixtures.random(80, 60, 0.08, 114);
-    SparseMatrix b = Fixtures.random(60, 45, 0.1, 115);
     try (AccumuloClient client = SharedCluster.client()) {
-      String[] t = loadSplit(client, a, b, false);
+      String[] t = loadSplit(client, false);
       Map<String,String> aBefore = Fixtures.snapshot(client, t[0], "A");
       Map<String,String> bBefore = ItHelpers.snapshotAll(client, t[1]);
       SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,

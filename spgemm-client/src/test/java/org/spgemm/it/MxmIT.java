@@ -170,8 +170,7 @@ class MxmIT {
     SparseMatrix a = Fixtures.random(45, 30, 0.15, 111); // A' is 30x45
     SparseMatrix b = Fixtures.random(35, 45, 0.15, 112); // B' is 45x35
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("mxmT");
-      Fixtures.createAndLoad(client, table, a, b, List.of("015", "030"));
+      String table = Fixtures.loadedTable(client, "mxmT", a, b, List.of("015", "030"));
       SpGEMM.multiply(client, table,
           MultiplyOptions.builder().transposeA().transposeB().build());
       SparseMatrix expected = ReferenceMxm.mxm(null, null, null, false, null,
@@ -233,9 +232,8 @@ class MxmIT {
   @Test
   void selectKeepsPassingEntriesOnly() {
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("mxmS");
       SparseMatrix a = Fixtures.random(40, 40, 0.15, 121);
-      Fixtures.createAndLoad(client, table, a, a, List.of("020"));
+      String table = Fixtures.loadedTable(client, "mxmS", a, a, List.of("020"));
       SpGEMM.multiply(client, table, MultiplyOptions.builder().families("A", "B", "L")
           .select("tril").build());
       SpGEMM.multiply(client, table, MultiplyOptions.builder().families("A", "B", "V")
@@ -249,20 +247,7 @@ class MxmIT {
 
   /** {@code t}'s strict lower triangle, or its entries of value at least 10. */
   private static SparseMatrix keep(SparseMatrix t, boolean tril) {
-    int[] r = new int[t.nnz()];
-    int[] c = new int[t.nnz()];
-    double[] v = new double[t.nnz()];
-    int n = 0;
-    for (int i = 0; i < t.rows(); i++) {
-      for (int p = t.rowStart(i); p < t.rowEnd(i); p++) {
-        if (tril ? t.colAt(p) < i : t.valueAt(p) >= 10) {
-          r[n] = i;
-          c[n] = t.colAt(p);
-          v[n++] = t.valueAt(p);
-        }
-      }
-    }
-    return SparseMatrix.fromCoordinates(t.rows(), t.cols(), r, c, v, n);
+    return ItHelpers.entriesWhere(t, (i, j, v) -> tril ? j < i : v >= 10);
   }
 
   @Test

@@ -19,6 +19,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
@@ -84,24 +86,10 @@ class PartitionPlanApplyIT {
     return Poisson3D.generate(8, 27);
   }
 
-  @Test
-  void rmatTwoParts() throws Exception {
-    planApplyMultiply("rmat", rmat(), 2);
-  }
-
-  @Test
-  void rmatThreeParts() throws Exception {
-    planApplyMultiply("rmat", rmat(), 3);
-  }
-
-  @Test
-  void poissonTwoParts() throws Exception {
-    planApplyMultiply("poisson", poisson(), 2);
-  }
-
-  @Test
-  void poissonThreeParts() throws Exception {
-    planApplyMultiply("poisson", poisson(), 3);
+  @ParameterizedTest(name = "{0}, {1} parts")
+  @CsvSource({"rmat, 2", "rmat, 3", "poisson, 2", "poisson, 3"})
+  void planApplyAndMultiply(String name, int parts) throws Exception {
+    planApplyMultiply(name, name.equals("rmat") ? rmat() : poisson(), parts);
   }
 
   /**
@@ -120,7 +108,7 @@ class PartitionPlanApplyIT {
       TableGraph tg = new TableGraphReader(client, table).read(counts);
       BipartiteGraph g = tg.graph();
       KeyFormat parse = KeyFormat.ofWidth(1);
-      assertEquals(nonEmptyRows(a), g.numARows());
+      assertEquals(a.nonEmptyRows(), g.numARows());
       int phantoms = 0;
       Map<Integer,Integer> bIndex = new HashMap<>();
       for (int j = 0; j < g.numBRows(); j++) {
@@ -225,7 +213,7 @@ class PartitionPlanApplyIT {
           Partitioner.plan(client, l.table(), k, PartitionOptions.parts(k).withSeed(1));
       PartitionPlan plan = tp.plan();
       assertEquals(k, plan.parts());
-      assertEquals(nonEmptyRows(a), plan.numARows(), "one A vertex per stored A row");
+      assertEquals(a.nonEmptyRows(), plan.numARows(), "one A vertex per stored A row");
       assertEquals(a.nnz(), tp.nnzA());
       assertEquals(a.nnz(), tp.nnzB());
       assertEquals(l.c().nnz(), tp.nnzC(), "nnz(C) of the symbolic multiply");
@@ -338,13 +326,5 @@ class PartitionPlanApplyIT {
   private static int index(KeyFormat parse, String key) {
     byte[] b = key.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     return parse.decode(b, 0, b.length);
-  }
-
-  private static int nonEmptyRows(SparseMatrix a) {
-    int n = 0;
-    for (int i = 0; i < a.rows(); i++) {
-      n += a.rowNnz(i) > 0 ? 1 : 0;
-    }
-    return n;
   }
 }

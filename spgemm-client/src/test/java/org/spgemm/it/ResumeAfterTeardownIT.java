@@ -61,19 +61,15 @@ class ResumeAfterTeardownIT {
     }
   }
 
-  private static Scanner scanner(AccumuloClient client, String table, IteratorSetting is,
-      Range range) throws Exception {
-    Scanner s = client.createScanner(table, Authorizations.EMPTY);
-    s.setRange(range);
-    s.fetchColumnFamily(new Text("A"));
-    s.addScanIterator(is);
-    s.setBatchSize(1);
-    return s;
-  }
-
-  private static IteratorSetting setting(String job, String cFamily) {
+  /**
+   * Writes the record of a RUNNING multiply {@code job} (key {@link #KEY}) into C family {@code
+   * cFamily} of {@code table}; returns its iterator setting, 3 A rows per batch.
+   */
+  private static IteratorSetting runningJob(AccumuloClient client, String table, String job,
+      String cFamily) {
+    ItHelpers.writeJobRecord(client, table, job, KEY, cFamily, table, MultiplySpec.Mode.MULTIPLY);
     IteratorSetting is = ItHelpers.iteratorSetting(job, KEY, "A", "B", cFamily);
-    ItHelpers.opts(is, "batchBRows", 1000, "maxBatchRows", 3, "maxBatchBytes", 1 << 20); // 3 A rows per batch
+    ItHelpers.opts(is, "batchBRows", 1000, "maxBatchRows", 3, "maxBatchBytes", 1 << 20);
     return is;
   }
 
@@ -87,21 +83,19 @@ class ResumeAfterTeardownIT {
   void lastBatchInFlightWhenTheIteratorIsRecreated() throws Exception {
     SparseMatrix a = Fixtures.random(12, 10, 0.4, 76);
     SparseMatrix b = Fixtures.random(10, 8, 0.4, 77);
-    int aRows = Fixtures.nonEmptyRows(a);
+    long aRows = a.nonEmptyRows();
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("resume");
-      Fixtures.createAndLoad(client, table, a, b, List.of());
-      ItHelpers.writeJobRecord(client, table, "manual-3", KEY, "C", table,
-          MultiplySpec.Mode.MULTIPLY);
-      IteratorSetting is = setting("manual-3", "C"); // 3 rows per batch, 2 batches in flight
+      String table = Fixtures.loadedTable(client, "resume", a, b, List.of());
+      // 3 rows per batch, 2 batches in flight
+      IteratorSetting is = runningJob(client, table, "manual-3", "C");
       Run run = new Run();
-      try (Scanner s = scanner(client, table, is, new Range())) {
+      try (Scanner s = ItHelpers.scanA(client, table, is, new Range())) {
         Iterator<Map.Entry<Key,Value>> it = s.iterator();
         while (it.hasNext() && run.keys.size() <= 3 * aRows) {
           run.add(it.next());
         }
       }
-      int batches = (aRows + 2) / 3;
+      long batches = (aRows + 2) / 3;
       assertEquals(batches, run.keys.size(), "one entry per batch: " + run.keys);
       for (int k = 1; k < run.keys.size(); k++) {
         assertTrue(run.keys.get(k - 1).compareTo(run.keys.get(k)) < 0, "keys ascend: " + run.keys);
@@ -116,18 +110,15 @@ class ResumeAfterTeardownIT {
   void reseekAfterTheLastProgressEntryRedoesNoBatch() throws Exception {
     SparseMatrix a = Fixtures.random(120, 80, 0.06, 71);
     SparseMatrix b = Fixtures.random(80, 60, 0.08, 72);
-    int aRows = Fixtures.nonEmptyRows(a);
+    long aRows = a.nonEmptyRows();
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("resume");
-      Fixtures.createAndLoad(client, table, a, b, List.of());
+      String table = Fixtures.loadedTable(client, "resume", a, b, List.of());
       SparseMatrix expected = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
 
       // interrupted: k entries, close (tear-down), then re-seek after the last key
-      ItHelpers.writeJobRecord(client, table, "manual-1", KEY, "C", table,
-          MultiplySpec.Mode.MULTIPLY);
-      IteratorSetting is = setting("manual-1", "C");
+      IteratorSetting is = runningJob(client, table, "manual-1", "C");
       Run first = new Run();
-      try (Scanner s = scanner(client, table, is, new Range())) {
+      try (Scanner s = ItHelpers.scanA(client, table, is, new Range())) {
         Iterator<Map.Entry<Key,Value>> it = s.iterator();
         for (int k = 0; k < 7; k++) {
           first.add(it.next());
@@ -135,7 +126,8 @@ class ResumeAfterTeardownIT {
       }
       Key lastKey = first.keys.get(first.keys.size() - 1);
       Run second = new Run();
-      try (Scanner s = scanner(client, table, is, new Range(lastKey, false, null, true))) {
+      try (Scanner s = ItHelpers.scanA(client, table, is,
+          new Range(lastKey, false, null, true))) {
         s.forEach(second::add);
       }
       assertTrue(second.keys.get(0).compareTo(lastKey) > 0, "resumed after " + lastKey);
@@ -143,10 +135,9 @@ class ResumeAfterTeardownIT {
           "resumed at the next row, not inside the last reported one");
 
       // uninterrupted, into another C family
-      ItHelpers.writeJobRecord(client, table, "manual-2", KEY, "Cfull", table,
-          MultiplySpec.Mode.MULTIPLY);
       Run full = new Run();
-      try (Scanner s = scanner(client, table, setting("manual-2", "Cfull"), new Range())) {
+      try (Scanner s = ItHelpers.scanA(client, table, runningJob(client, table, "manual-2",
+          "Cfull"), new Range())) {
         s.forEach(full::add);
       }
 
@@ -166,7 +157,8 @@ class ResumeAfterTeardownIT {
       // a re-seek after the very last entry has nothing left to do
       Key finalKey = second.keys.get(second.keys.size() - 1);
       Run after = new Run();
-      try (Scanner s = scanner(client, table, is, new Range(finalKey, false, null, true))) {
+      try (Scanner s = ItHelpers.scanA(client, table, is,
+          new Range(finalKey, false, null, true))) {
         s.forEach(after::add);
       }
       assertEquals(0, after.keys.size());
@@ -220,8 +212,8 @@ class ResumeAfterTeardownIT {
   void flushesDuringAMultiply() throws Exception {
     SparseMatrix a = RmatGenerator.generate(10, 16, 75);
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = Fixtures.uniqueTable("resume");
-      Fixtures.createAndLoad(client, table, a, a, List.of("0256", "0512", "0768"));
+      String table = Fixtures.loadedTable(client, "resume", a, a,
+          List.of("0256", "0512", "0768"));
       AtomicBoolean done = new AtomicBoolean();
       AtomicInteger flushes = new AtomicInteger();
       AtomicReference<Throwable> flushError = new AtomicReference<>();

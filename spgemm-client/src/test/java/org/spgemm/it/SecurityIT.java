@@ -30,6 +30,9 @@ import org.apache.accumulo.core.security.SystemPermission;
 import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.Engine;
 import org.spgemm.client.KeyFormat;
@@ -59,8 +62,7 @@ class SecurityIT {
 
   /** A table with A and B loaded by root, readable by {@code reader}. */
   private static String tableReadableBy(AccumuloClient root, String reader) throws Exception {
-    String table = Fixtures.uniqueTable("sec");
-    Fixtures.createAndLoad(root, table, A, B, List.of("15"));
+    String table = Fixtures.loadedTable(root, "sec", A, B, List.of("15"));
     root.securityOperations().grantTablePermission(reader, table, TablePermission.READ);
     return table;
   }
@@ -87,35 +89,52 @@ class SecurityIT {
     }
   }
 
-  @Test
-  void readerWithAMadeUpJob() throws Exception {
-    String pw = "reader-pw-1";
+  /** A test run as a reader: root's client, the reader's, table M and its entries before. */
+  private interface ReaderTest {
+    void run(AccumuloClient root, AccumuloClient reader, String table, Map<String,String> before)
+        throws Exception;
+  }
+
+  /**
+   * Runs {@code test} as a new user with password {@code pw} and only READ on a table with A and
+   * B loaded by root, where root has written the record of a RUNNING multiply {@code runningJob}
+   * (unless null) before {@code before} was taken.
+   */
+  private static void asReader(String pw, String runningJob, ReaderTest test) throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
       String reader = ItHelpers.user(root, "reader", pw);
       String table = tableReadableBy(root, reader);
+      if (runningJob != null) {
+        ItHelpers.writeJobRecord(root, table, runningJob, JobRecord.newJobKey(), "C", table,
+            MultiplySpec.Mode.MULTIPLY);
+      }
       Map<String,String> before = ItHelpers.snapshotAll(root, table);
       try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
-        List<String> errors = ItHelpers.attach(rc, table,
-            ItHelpers.iteratorSetting("made-up-job", "made-up-key", "A", "B", "C"));
-        assertRefusedAndUnchanged(root, table, before, errors, "refused", "made-up-job");
+        test.run(root, rc, table, before);
       }
     }
   }
 
-  @Test
-  void readerCopyingEveryOptionOfARealRun() throws Exception {
-    String pw = "reader-pw-2";
-    try (AccumuloClient root = SharedCluster.client()) {
-      String reader = ItHelpers.user(root, "reader", pw);
-      String table = tableReadableBy(root, reader);
-      Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
+  /** Iterator settings a reader attaches itself, its password, what the refusal must mention. */
+  static Stream<Arguments> readerSettings() {
+    return Stream.of(
+        Arguments.of("a made-up job", "reader-pw-1",
+            ItHelpers.iteratorSetting("made-up-job", "made-up-key", "A", "B", "C"),
+            new String[] {"refused", "made-up-job"}),
         // the reader sees no job record it could borrow, so it guesses one
-        List<String> errors = ItHelpers.attach(rc, table,
-            realRunOptions(java.util.UUID.randomUUID().toString(), JobRecord.newJobKey()));
-        assertRefusedAndUnchanged(root, table, before, errors, "refused");
-      }
-    }
+        Arguments.of("every option of a real run", "reader-pw-2",
+            realRunOptions(java.util.UUID.randomUUID().toString(), JobRecord.newJobKey()),
+            new String[] {"refused"}),
+        Arguments.of("no job option", "reader-pw-4",
+            ItHelpers.iteratorSetting(null, null, "A", "B", "C"), new String[0]));
+  }
+
+  @ParameterizedTest(name = "[{index}] reader with {0}")
+  @MethodSource("readerSettings")
+  void readerAttachingTheIteratorIsRefused(String what, String pw, IteratorSetting setting,
+      String[] inError) throws Exception {
+    asReader(pw, null, (root, rc, table, before) -> assertRefusedAndUnchanged(root, table,
+        before, ItHelpers.attach(rc, table, setting), inError));
   }
 
   /**
@@ -124,73 +143,44 @@ class SecurityIT {
    */
   @Test
   void readerCannotBorrowTheJobRecordOfARunningMultiply() throws Exception {
-    String pw = "reader-pw-3";
-    try (AccumuloClient root = SharedCluster.client()) {
-      String reader = ItHelpers.user(root, "reader", pw);
-      String table = tableReadableBy(root, reader);
-      String job = java.util.UUID.randomUUID().toString();
-      ItHelpers.writeJobRecord(root, table, job, JobRecord.newJobKey(), "C", table,
-          MultiplySpec.Mode.MULTIPLY);
-      Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
-        String seen = null;
-        Map<String,String> record = null;
-        try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
-          s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
-          for (Map.Entry<Key,Value> e : s) {
-            String cq = e.getKey().getColumnQualifier().toString();
-            if (cq.startsWith(TableLayout.JOB_PREFIX)) {
-              seen = cq.substring(TableLayout.JOB_PREFIX.length());
-              record = JobRecord.decode(e.getValue());
-            }
+    String job = java.util.UUID.randomUUID().toString();
+    asReader("reader-pw-3", job, (root, rc, table, before) -> {
+      String seen = null;
+      Map<String,String> record = null;
+      try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
+        s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
+        for (Map.Entry<Key,Value> e : s) {
+          String cq = e.getKey().getColumnQualifier().toString();
+          if (cq.startsWith(TableLayout.JOB_PREFIX)) {
+            seen = cq.substring(TableLayout.JOB_PREFIX.length());
+            record = JobRecord.decode(e.getValue());
           }
         }
-        assertEquals(job, seen, "the reader can read the job id");
-        // everything the reader can learn from the record, tried as the key; and its own
-        // choice of semiring on the owner's job
-        List<String> tries = new ArrayList<>(record.values());
-        tries.add(job);
-        for (String key : tries) {
-          IteratorSetting is = realRunOptions(seen, key);
-          is.addOption("semiring", "MAX_PLUS");
-          List<String> errors = ItHelpers.attach(rc, table, is);
-          assertRefusedAndUnchanged(root, table, before, errors, "refused");
-        }
       }
-    }
-  }
-
-  @Test
-  void readerWithoutAJobOption() throws Exception {
-    String pw = "reader-pw-4";
-    try (AccumuloClient root = SharedCluster.client()) {
-      String reader = ItHelpers.user(root, "reader", pw);
-      String table = tableReadableBy(root, reader);
-      Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
-        List<String> errors =
-            ItHelpers.attach(rc, table, ItHelpers.iteratorSetting(null, null, "A", "B", "C"));
-        assertRefusedAndUnchanged(root, table, before, errors);
+      assertEquals(job, seen, "the reader can read the job id");
+      // everything the reader can learn from the record, tried as the key; and its own
+      // choice of semiring on the owner's job
+      List<String> tries = new ArrayList<>(record.values());
+      tries.add(job);
+      for (String key : tries) {
+        IteratorSetting is = realRunOptions(seen, key);
+        is.addOption("semiring", "MAX_PLUS");
+        List<String> errors = ItHelpers.attach(rc, table, is);
+        assertRefusedAndUnchanged(root, table, before, errors, "refused");
       }
-    }
+    });
   }
 
   @Test
   void readerCannotMultiply() throws Exception {
-    String pw = "reader-pw-5";
-    try (AccumuloClient root = SharedCluster.client()) {
-      String reader = ItHelpers.user(root, "reader", pw);
-      String table = tableReadableBy(root, reader);
-      Map<String,String> before = ItHelpers.snapshotAll(root, table);
-      try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
-        SpgemmException e = assertThrows(SpgemmException.class,
-            () -> SpGEMM.multiply(rc, table, MultiplyOptions.defaults()));
-        assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("permission"),
-            e.getMessage());
-        assertTrue(e.getMessage().contains(table), e.getMessage());
-      }
+    asReader("reader-pw-5", null, (root, rc, table, before) -> {
+      SpgemmException e = assertThrows(SpgemmException.class,
+          () -> SpGEMM.multiply(rc, table, MultiplyOptions.defaults()));
+      assertTrue(e.getMessage().toLowerCase(Locale.ROOT).contains("permission"),
+          e.getMessage());
+      assertTrue(e.getMessage().contains(table), e.getMessage());
       assertEquals(before, ItHelpers.snapshotAll(root, table), "nothing written");
-    }
+    });
   }
 
   /**
@@ -204,8 +194,7 @@ class SecurityIT {
     String pw = "reader-pw-6";
     try (AccumuloClient root = SharedCluster.client()) {
       String reader = ItHelpers.user(root, "reader", pw);
-      String table = Fixtures.uniqueTable("sec");
-      Fixtures.createAndLoad(root, table, A, B, List.of()); // one tablet
+      String table = Fixtures.loadedTable(root, "sec", A, B, List.of()); // one tablet
       root.securityOperations().grantTablePermission(reader, table, TablePermission.READ);
       String job = java.util.UUID.randomUUID().toString();
       String key = JobRecord.newJobKey();
@@ -215,33 +204,16 @@ class SecurityIT {
       ItHelpers.opts(owner, "batchBRows", 1000, "maxBatchRows", 3, "maxBatchBytes", 1 << 20);
       ItHelpers.opts(owner, "threads", 1, "scanThreads", 4); // nothing in flight between RPCs
       SparseMatrix expected = ReferenceMultiply.multiply(A, B, Semirings.PLUS_TIMES);
-      List<String> errors = new ArrayList<>();
-      try (Scanner s1 = root.createScanner(table, Authorizations.EMPTY)) {
-        s1.setRange(new Range());
-        s1.fetchColumnFamily(new Text("A"));
-        s1.addScanIterator(owner);
-        s1.setBatchSize(1);
+      List<String> errors;
+      try (Scanner s1 = ItHelpers.scanA(root, table, owner, new Range())) {
         Key last = s1.iterator().next().getKey(); // the owner's scan stays open after batch 1
         try (AccumuloClient rc = ItHelpers.as(reader, pw)) {
           IteratorSetting is = realRunOptions(job, "not-the-job-key");
           is.addOption("semiring", "MAX_PLUS");
           ItHelpers.opts(is, "batchBRows", 1000, "maxBatchRows", 3, "maxBatchBytes", 1 << 20);
-          try (Scanner s = rc.createScanner(table, Authorizations.EMPTY)) {
-            s.setRange(new Range(last, false, null, true));
-            s.fetchColumnFamily(new Text("A"));
-            s.addScanIterator(is);
-            s.setBatchSize(1);
-            int seen = 0;
-            // bounded: a scan that never ends must not hide what it wrote
-            for (var it = s.iterator(); it.hasNext() && seen++ < 2 * A.rows();) {
-              BatchStats st = BatchStats.decode(it.next().getValue().get());
-              if (st.error != null) {
-                errors.add(st.error);
-              }
-            }
-          } catch (RuntimeException e) {
-            errors.add(String.valueOf(e));
-          }
+          // bounded: a scan that never ends must not hide what it wrote
+          errors = ItHelpers.attach(rc, table, is, new Range(last, false, null, true),
+              2 * A.rows());
         }
       }
       // whatever is in C was written by the owner's PLUS_TIMES batches, none by MAX_PLUS
@@ -273,8 +245,7 @@ class SecurityIT {
     String pw = "writer-pw";
     try (AccumuloClient root = SharedCluster.client()) {
       String writer = ItHelpers.user(root, "writer", pw);
-      String table = Fixtures.uniqueTable("sec");
-      Fixtures.createAndLoad(root, table, A, B, List.of("15"));
+      String table = Fixtures.loadedTable(root, "sec", A, B, List.of("15"));
       root.securityOperations().grantTablePermission(writer, table, TablePermission.READ);
       root.securityOperations().grantTablePermission(writer, table, TablePermission.WRITE);
       try (AccumuloClient wc = ItHelpers.as(writer, pw)) {

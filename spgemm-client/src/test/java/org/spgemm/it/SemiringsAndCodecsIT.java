@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.KeyFormat;
@@ -90,28 +92,22 @@ class SemiringsAndCodecsIT {
     }
   }
 
-  @Test
-  void doubleCodecWithFractions() {
+  /**
+   * Values with fractions through each codec that keeps them (FP64 as 8 bytes, or as decimal
+   * text), under PLUS_TIMES and MAX_MIN.
+   */
+  @ParameterizedTest(name = "{0} codec")
+  @ValueSource(strings = {"double", "decimal"})
+  void fractions(String codecName) {
+    ValueCodec codec = ValueCodecs.forName(codecName);
     SparseMatrix a = ItHelpers.mapValues(A, v -> v * 0.37);
     SparseMatrix b = ItHelpers.mapValues(B, v -> v / 3);
     try (AccumuloClient client = SharedCluster.client()) {
-      String table = load(client, a, b, ValueCodecs.DOUBLE, ValueCodecs.DOUBLE);
-      ItHelpers.multiplyAndCheck(client, table, a, b, MultiplyOptions.builder().codec("double")
-          .build(), Semirings.PLUS_TIMES, ValueCodecs.DOUBLE);
-      ItHelpers.multiplyAndCheck(client, table, a, b, MultiplyOptions.builder().codec("double")
-          .semiring("MAX_MIN").families("A", "B", "C2").build(), Semirings.MAX_MIN,
-          ValueCodecs.DOUBLE);
-    }
-  }
-
-  @Test
-  void decimalCodecWithFractions() {
-    SparseMatrix a = ItHelpers.mapValues(A, v -> v * 0.37);
-    SparseMatrix b = ItHelpers.mapValues(B, v -> v / 3);
-    try (AccumuloClient client = SharedCluster.client()) {
-      String table = load(client, a, b, ValueCodecs.DECIMAL, ValueCodecs.DECIMAL);
-      ItHelpers.multiplyAndCheck(client, table, a, b, MultiplyOptions.defaults(),
-          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      String table = load(client, a, b, codec, codec);
+      ItHelpers.multiplyAndCheck(client, table, a, b, MultiplyOptions.builder().codec(codecName)
+          .build(), Semirings.PLUS_TIMES, codec);
+      ItHelpers.multiplyAndCheck(client, table, a, b, MultiplyOptions.builder().codec(codecName)
+          .semiring("MAX_MIN").families("A", "B", "C2").build(), Semirings.MAX_MIN, codec);
     }
   }
 

@@ -54,10 +54,27 @@ class MatrixMarketTest {
     assertEquals(-9007199254740993L, m.longAt(0), "exact beyond 2^53");
   }
 
-  @Test
-  void readsPatternFieldAsOnes() throws IOException {
-    String text = "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n3 3\n2 1\n";
-    assertEquals(Triples.fp64(3, 3, 0, 1, 1, 2, 2, 1, 1, 0, 1), parse(text));
+  /** Small files of each field and symmetry, and the matrix each one reads as. */
+  static Stream<Arguments> wellFormedFiles() {
+    return Stream.of(
+        Arguments.of("pattern field read as ones",
+            "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n3 3\n2 1\n",
+            Triples.fp64(3, 3, 0, 1, 1, 2, 2, 1, 1, 0, 1)),
+        Arguments.of("symmetric pattern mirrors",
+            "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n1 1\n2 1\n",
+            Triples.fp64(2, 2, 0, 0, 1, 0, 1, 1, 1, 0, 1)),
+        Arguments.of("skew-symmetric mirrors negated",
+            "%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 3\n3 1 -2\n",
+            Triples.int64(3, 3, 1, 0, 3, 0, 1, -3, 2, 0, -2, 0, 2, 2)),
+        Arguments.of("banner is case-insensitive and CR LF is accepted",
+            "%%matrixmarket MATRIX Coordinate REAL General\r\n1 1 1\r\n1 1 2\r\n",
+            Triples.fp64(1, 1, 0, 0, 2)));
+  }
+
+  @ParameterizedTest(name = "[{index}] {0}")
+  @MethodSource("wellFormedFiles")
+  void readsWellFormedFile(String what, String text, SparseMatrix expected) throws IOException {
+    assertEquals(expected, parse(text));
   }
 
   @Test
@@ -66,19 +83,6 @@ class MatrixMarketTest {
     SparseMatrix m = parse(text);
     assertEquals(Triples.fp64(3, 3, 0, 0, 4, 1, 0, -1, 0, 1, -1, 2, 1, 5, 1, 2, 5), m);
     assertEquals(m, m.transpose());
-  }
-
-  @Test
-  void symmetricPatternMirrors() throws IOException {
-    String text = "%%MatrixMarket matrix coordinate pattern symmetric\n2 2 2\n1 1\n2 1\n";
-    assertEquals(Triples.fp64(2, 2, 0, 0, 1, 0, 1, 1, 1, 0, 1), parse(text));
-  }
-
-  @Test
-  void skewSymmetricMirrorsNegated() throws IOException {
-    String text =
-        "%%MatrixMarket matrix coordinate integer skew-symmetric\n3 3 2\n2 1 3\n3 1 -2\n";
-    assertEquals(Triples.int64(3, 3, 1, 0, 3, 0, 1, -3, 2, 0, -2, 0, 2, 2), parse(text));
   }
 
   @Test
@@ -92,12 +96,6 @@ class MatrixMarketTest {
     String ints = "%%MatrixMarket matrix coordinate integer general\n1 1 2\n1 1 9007199254740993\n"
         + "1 1 1\n";
     assertEquals(Triples.int64(1, 1, 0, 0, 9007199254740994L), parse(ints), "summed exactly");
-  }
-
-  @Test
-  void bannerIsCaseInsensitiveAndCrLfIsAccepted() throws IOException {
-    String text = "%%matrixmarket MATRIX Coordinate REAL General\r\n1 1 1\r\n1 1 2\r\n";
-    assertEquals(Triples.fp64(1, 1, 0, 0, 2), parse(text));
   }
 
   @Test

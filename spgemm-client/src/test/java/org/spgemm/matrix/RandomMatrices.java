@@ -1,10 +1,11 @@
 package org.spgemm.matrix;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.function.ToDoubleFunction;
 
-/** Random sparse matrices with fixed seeds for the tests of this package. */
-final class RandomMatrices {
+/** Random sparse matrices with fixed seeds for the tests (of this package and the cluster's). */
+public final class RandomMatrices {
 
   private static final double[] SPECIAL = {0.0, -0.0, 1.0, -1.0, 0.1, 1e-300, -1e300,
       Double.MIN_VALUE, Double.MAX_VALUE, 123456789012.0, 1e15, 4.5e15, 1.0 / 3, Math.PI,
@@ -33,9 +34,9 @@ final class RandomMatrices {
    * Visits the positions row by row; each is stored with probability density, its value drawn by
    * {@code value} right after the coin that chose it.
    */
-  private static SparseMatrix random(SplittableRandom rnd, int rows, int cols, double density,
+  public static SparseMatrix random(SplittableRandom rnd, int rows, int cols, double density,
       ToDoubleFunction<SplittableRandom> value) {
-    int cap = rows * cols;
+    int cap = (int) Math.max(16, rows * (long) cols * density * 1.5);
     int[] r = new int[cap];
     int[] c = new int[cap];
     double[] v = new double[cap];
@@ -43,6 +44,12 @@ final class RandomMatrices {
     for (int i = 0; i < rows; i++) {
       for (int j = 0; j < cols; j++) {
         if (rnd.nextDouble() < density) {
+          if (n == cap) {
+            cap *= 2;
+            r = Arrays.copyOf(r, cap);
+            c = Arrays.copyOf(c, cap);
+            v = Arrays.copyOf(v, cap);
+          }
           r[n] = i;
           c[n] = j;
           v[n] = value.applyAsDouble(rnd);

@@ -12,7 +12,6 @@ import org.apache.accumulo.core.spi.balancer.TabletBalancer;
 import org.apache.accumulo.core.spi.balancer.data.TServerStatus;
 import org.apache.accumulo.core.spi.balancer.data.TabletMigration;
 import org.apache.accumulo.core.spi.balancer.data.TabletServerId;
-import org.apache.hadoop.io.Text;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.spgemm.iterators.TableLayout;
@@ -70,7 +69,7 @@ public class PartBalancer implements TabletBalancer {
     }
     Map<TabletId,TabletServerId> partless = new HashMap<>();
     params.unassignedTablets().forEach((tablet, last) -> {
-      int part = partOf(tablet);
+      int part = PartKeys.tabletPart(tablet);
       if (part < 0) {
         partless.put(tablet, last);
       } else {
@@ -91,7 +90,7 @@ public class PartBalancer implements TabletBalancer {
     }
     Set<TabletId> migrating = params.currentMigrations();
     env.listTabletLocations(tableId).forEach((tablet, where) -> {
-      int part = partOf(tablet);
+      int part = PartKeys.tabletPart(tablet);
       if (where == null || part < 0 || migrating.contains(tablet)) {
         return;
       }
@@ -145,14 +144,6 @@ public class PartBalancer implements TabletBalancer {
       lastReport = message;
       LOG.warn("table {}: {}", tableId, message);
     }
-  }
-
-  private static int partOf(TabletId tablet) {
-    Text prev = tablet.getPrevEndRow();
-    Text end = tablet.getEndRow();
-    return PartKeys.tabletPart(prev == null ? null : prev.getBytes(),
-        prev == null ? 0 : prev.getLength(), end == null ? null : end.getBytes(),
-        end == null ? 0 : end.getLength());
   }
 
   private static Map<String,TabletServerId> byHostPort(Set<TabletServerId> servers) {

@@ -1,5 +1,8 @@
 package org.spgemm.balancer;
 
+import org.apache.accumulo.core.data.TabletId;
+import org.apache.hadoop.io.Text;
+
 /**
  * The row-key layout of a table re-keyed by a gRRp plan, as far as tablet placement needs it: a
  * row of part p starts with {@code p<digits>|} (the part number zero-padded to at least
@@ -41,6 +44,14 @@ public final class PartKeys {
       return part - 1;
     }
     return part;
+  }
+
+  /** {@link #tabletPart(byte[], int, byte[], int)} of an Accumulo tablet. */
+  public static int tabletPart(TabletId tablet) {
+    Text prev = tablet.getPrevEndRow();
+    Text end = tablet.getEndRow();
+    return tabletPart(prev == null ? null : prev.getBytes(), prev == null ? 0 : prev.getLength(),
+        end == null ? null : end.getBytes(), end == null ? 0 : end.getLength());
   }
 
   /**

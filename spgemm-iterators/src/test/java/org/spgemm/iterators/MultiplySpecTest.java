@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;
@@ -150,10 +151,13 @@ class MultiplySpecTest {
     assertTrue(!e.getMessage().contains("\n"), "one line: " + e.getMessage());
   }
 
-  @Test
-  void badNumbersAreQuotedInTheMessage() {
-    IllegalArgumentException e = refused(withJob("threads", "lots"));
-    assertTrue(e.getMessage().contains("'lots'"), e.getMessage());
+  /** Refusals that say more than the option's name: the bad number, the option still needed. */
+  @ParameterizedTest(name = "{0}={1}")
+  @CsvSource(quoteCharacter = '"', value = {"threads, lots, 'lots'",
+      "maskComplement, true, maskFamily"})
+  void refusalSays(String option, String value, String said) {
+    IllegalArgumentException e = refused(withJob(option, value));
+    assertTrue(e.getMessage().contains(said), e.getMessage());
   }
 
   @Test
@@ -166,12 +170,6 @@ class MultiplySpecTest {
         "bTable", "table", "maskFamily", "cTable", // any name
         "rowFirst", "colFirst")); // any key; with the last keys above
     assertEquals(MultiplySpec.descriptions().keySet(), covered);
-  }
-
-  @Test
-  void maskModeNeedsAMaskFamily() {
-    IllegalArgumentException e = refused(withJob("maskComplement", "true"));
-    assertTrue(e.getMessage().contains("maskFamily"), e.getMessage());
   }
 
   @Test

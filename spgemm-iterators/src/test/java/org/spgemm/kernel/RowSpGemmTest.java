@@ -112,9 +112,12 @@ class RowSpGemmTest {
       }
     }
 
-    /** C(i,:) by TreeMap, in the same product order as the definition (A order, then B order). */
-    TreeMap<Integer,Double> expectedFp(int i, Semiring s) {
-      TreeMap<Integer,Double> row = new TreeMap<>();
+    /**
+     * C(i,:) by TreeMap, in the same product order as the definition (A order, then B order):
+     * Long values in the INT64 domain ({@code integer}), Double values in FP64.
+     */
+    TreeMap<Integer,Number> expected(int i, Semiring s, boolean integer) {
+      TreeMap<Integer,Number> row = new TreeMap<>();
       int[] ac = aCols.get(i);
       for (int p = 0; p < ac.length; p++) {
         if (ac[p] < 0) {
@@ -122,24 +125,15 @@ class RowSpGemmTest {
         }
         int[] bc = bCols.get(ac[p]);
         for (int q = 0; q < bc.length; q++) {
-          double t = s.multiply().applyAsDouble(aVals.get(i)[p], bVals.get(ac[p])[q]);
-          row.merge(bc[q], t, (x, y) -> s.add().applyAsDouble(x, y));
-        }
-      }
-      return row;
-    }
-
-    TreeMap<Integer,Long> expectedInt(int i, Semiring s) {
-      TreeMap<Integer,Long> row = new TreeMap<>();
-      int[] ac = aCols.get(i);
-      for (int p = 0; p < ac.length; p++) {
-        if (ac[p] < 0) {
-          continue;
-        }
-        int[] bc = bCols.get(ac[p]);
-        for (int q = 0; q < bc.length; q++) {
-          long t = s.multiply().applyAsLong(aVals.get(i)[p], bVals.get(ac[p])[q]);
-          row.merge(bc[q], t, (x, y) -> s.add().applyAsLong(x, y));
+          long x = aVals.get(i)[p];
+          long y = bVals.get(ac[p])[q];
+          if (integer) {
+            row.merge(bc[q], s.multiply().applyAsLong(x, y),
+                (u, v) -> s.add().applyAsLong(u.longValue(), v.longValue()));
+          } else {
+            row.merge(bc[q], s.multiply().applyAsDouble(x, y),
+                (u, v) -> s.add().applyAsDouble(u.doubleValue(), v.doubleValue()));
+          }
         }
       }
       return row;
@@ -160,10 +154,10 @@ class RowSpGemmTest {
       boolean integer, RowWorkspace w, String where) {
     long products = RowSpGemm.multiplyRow(a, i, b, s, false, w);
     assertEquals(c.expectedProducts(i), products, where + ": partial products");
-    Map<Integer,?> expected = integer ? c.expectedInt(i, s) : c.expectedFp(i, s);
+    Map<Integer,Number> expected = c.expected(i, s, integer);
     assertEquals(expected.size(), w.rowNnz(), where + ": nnz of row " + i);
     int k = 0;
-    for (Map.Entry<Integer,?> e : expected.entrySet()) {
+    for (Map.Entry<Integer,Number> e : expected.entrySet()) {
       assertEquals(e.getKey().intValue(), w.column(k), where + ": column " + k + " of row " + i);
       if (integer) {
         assertEquals(((Long) e.getValue()).longValue(), w.intValue(k),
@@ -220,7 +214,7 @@ class RowSpGemmTest {
       for (int i = 0; i < c.aRows; i++) {
         long products = RowSpGemm.multiplyRow(a, i, b, Semirings.PLUS_TIMES, true, w);
         assertEquals(c.expectedProducts(i), products, "products, batch " + batch + " row " + i);
-        TreeMap<Integer,Long> expected = c.expectedInt(i, Semirings.PLUS_TIMES);
+        TreeMap<Integer,Number> expected = c.expected(i, Semirings.PLUS_TIMES, true);
         int[] cols = new int[w.rowNnz()];
         for (int k = 0; k < cols.length; k++) {
           cols[k] = w.column(k);

@@ -13,6 +13,7 @@ import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.kernel.RowWorkspace;
 
 /**
@@ -41,6 +42,28 @@ public final class TestTables {
       }
     }
     return m;
+  }
+
+  /** A table holding {@code a} as family A and {@code b} as family B. */
+  public static SortedMap<Key,Value> table(Map<Integer,? extends Map<Integer,Long>> a,
+      Map<Integer,? extends Map<Integer,Long>> b) {
+    SortedMap<Key,Value> table = new TreeMap<>();
+    put(table, "A", a);
+    put(table, "B", b);
+    return table;
+  }
+
+  /**
+   * Options of a job "j" in small batches (3 B rows, at most 2 A rows, 3 threads), with {@code
+   * options} (name, value, ...) set on top.
+   */
+  public static MultiplySpec smallBatches(Object... options) {
+    MultiplySpec.Builder b = MultiplySpec.builder().set("job", "j").set("batchBRows", 3)
+        .set("maxBatchRows", 2).set("threads", 3);
+    for (int i = 0; i < options.length; i += 2) {
+      b.set((String) options[i], options[i + 1]);
+    }
+    return b.build();
   }
 
   /** Puts {@code m} into {@code table} as family {@code family}, decimal values. */

@@ -55,15 +55,6 @@ class CompactionPassTest {
     }
   }
 
-  private static MultiplySpec spec(Object... options) {
-    MultiplySpec.Builder b = MultiplySpec.builder().set("job", "j").set("batchBRows", 3)
-        .set("maxBatchRows", 2).set("threads", 3);
-    for (int i = 0; i < options.length; i += 2) {
-      b.set((String) options[i], options[i + 1]);
-    }
-    return b.build();
-  }
-
   /** Runs a pass over the whole of {@code table}; returns the entries it emitted, in order. */
   static List<Map.Entry<Key,Value>> run(SortedMap<Key,Value> table, MultiplySpec opts,
       BSource b, Records records) throws Exception {
@@ -81,13 +72,12 @@ class CompactionPassTest {
 
   @Test
   void computesATabletInManyBatchesInKeyOrder() throws Exception {
-    SortedMap<Key,Value> table = new TreeMap<>();
     var a = TestTables.random(40, 30, 0.15, 1);
     var b = TestTables.random(30, 25, 0.2, 2);
-    TestTables.put(table, "A", a);
-    TestTables.put(table, "B", b);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
     Records records = new Records();
-    List<Map.Entry<Key,Value>> c = run(table, spec(), new TestTables.B(table, "B"), records);
+    List<Map.Entry<Key,Value>> c = run(table, TestTables.smallBatches(),
+        new TestTables.B(table, "B"), records);
     for (int i = 1; i < c.size(); i++) {
       assertTrue(c.get(i - 1).getKey().compareTo(c.get(i).getKey()) < 0, "in key order");
     }
@@ -103,13 +93,11 @@ class CompactionPassTest {
 
   @Test
   void aHubPanelIsSplitAndARowTooLargeAloneIsRefusedByName() throws Exception {
-    SortedMap<Key,Value> table = new TreeMap<>();
     var a = TestTables.random(10, 30, 0.1, 3); // about 3 B rows a row
     var b = TestTables.random(30, 60, 0.9, 4); // rows of ~54 entries, ~1.4 KB each
-    TestTables.put(table, "A", a);
-    TestTables.put(table, "B", b);
-    MultiplySpec small = spec("batchBRows", 1000, "maxBatchRows", 1000, "maxBatchBytes", 16_000,
-        "cacheBytes", 1);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
+    MultiplySpec small = TestTables.smallBatches("batchBRows", 1000, "maxBatchRows", 1000,
+        "maxBatchBytes", 16_000, "cacheBytes", 1);
     Records records = new Records();
     TreeMap<Key,Value> cm = new TreeMap<>();
     run(table, small, new TestTables.B(table, "B"), records).forEach(e -> cm.put(e.getKey(),
@@ -134,11 +122,9 @@ class CompactionPassTest {
 
   @Test
   void aMaskKeepsItsEntriesAndLabelsReachC() throws Exception {
-    SortedMap<Key,Value> table = new TreeMap<>();
     var a = TestTables.random(20, 20, 0.3, 5);
     var b = TestTables.random(20, 20, 0.3, 6);
-    TestTables.put(table, "A", a);
-    TestTables.put(table, "B", b);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
     var full = TestTables.multiply(a, b);
     var mask = new TreeMap<Integer,TreeMap<Integer,Long>>();
     full.forEach((i, row) -> row.keySet().stream().filter(j -> (i + j) % 2 == 0)
@@ -152,7 +138,8 @@ class CompactionPassTest {
     a.get(li).keySet().forEach(j -> table.remove(new Key(TestTables.key(li), "A",
         TestTables.key(j))));
     Records records = new Records();
-    List<Map.Entry<Key,Value>> c = run(table, spec("maskFamily", "M", "maskStructure", true),
+    List<Map.Entry<Key,Value>> c = run(table,
+        TestTables.smallBatches("maskFamily", "M", "maskStructure", true),
         new TestTables.B(table, "B"), records);
     TreeMap<Integer,TreeMap<Integer,Long>> expected = new TreeMap<>();
     mask.forEach((i, row) -> row.keySet().forEach(j -> expected.computeIfAbsent(i,
@@ -169,12 +156,11 @@ class CompactionPassTest {
 
   @Test
   void aBadValueIsRecordedAndTheJobEndingStopsThePass() throws Exception {
-    SortedMap<Key,Value> table = new TreeMap<>();
-    TestTables.put(table, "A", TestTables.random(20, 20, 0.3, 7));
-    TestTables.put(table, "B", TestTables.random(20, 20, 0.3, 8));
+    SortedMap<Key,Value> table = TestTables.table(TestTables.random(20, 20, 0.3, 7),
+        TestTables.random(20, 20, 0.3, 8));
     table.put(new Key(TestTables.key(15), "A", TestTables.key(2)), new Value("4x"));
     Records records = new Records();
-    run(table, spec(), new TestTables.B(table, "B"), records);
+    run(table, TestTables.smallBatches(), new TestTables.B(table, "B"), records);
     assertTrue(records.error != null && records.error.contains("bad value of A(0015, 0002)"),
         records.error);
 
@@ -185,7 +171,7 @@ class CompactionPassTest {
       throw new AssertionError();
     };
     AtomicBoolean running = new AtomicBoolean(true);
-    MultiplySpec opts = spec();
+    MultiplySpec opts = TestTables.smallBatches();
     Records stopped = new Records();
     CompactionPass pass = new CompactionPass(new ColumnFamilySkippingIterator(
         new SortedMapIterator(table)), opts, MemoryBudget.lease(opts), stuck, null, stopped,

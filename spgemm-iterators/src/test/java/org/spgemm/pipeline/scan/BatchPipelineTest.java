@@ -38,18 +38,15 @@ class BatchPipelineTest {
 
   private static final ExecutorService POOL = Executors.newFixedThreadPool(3);
 
+  /** A and B of the multiply and count runs. */
+  private static final TreeMap<Integer,TreeMap<Integer,Long>> A = TestTables.random(40, 30, 0.15,
+      11);
+  private static final TreeMap<Integer,TreeMap<Integer,Long>> B = TestTables.random(30, 25, 0.2,
+      12);
+
   @AfterAll
   static void stop() {
     POOL.shutdownNow();
-  }
-
-  private static MultiplySpec spec(Object... options) {
-    MultiplySpec.Builder b = MultiplySpec.builder().set("job", "j").set("batchBRows", 3)
-        .set("maxBatchRows", 2).set("threads", 3);
-    for (int i = 0; i < options.length; i += 2) {
-      b.set((String) options[i], options[i + 1]);
-    }
-    return b.build();
   }
 
   /** Runs the scan engine over {@code table}'s A into {@code c}; returns the emitted entries. */
@@ -81,40 +78,32 @@ class BatchPipelineTest {
 
   @Test
   void multipliesAndReportsEveryBatchInOrder() throws Exception {
-    SortedMap<Key,Value> table = new TreeMap<>();
-    var a = TestTables.random(40, 30, 0.15, 11);
-    var b = TestTables.random(30, 25, 0.2, 12);
-    TestTables.put(table, "A", a);
-    TestTables.put(table, "B", b);
+    SortedMap<Key,Value> table = TestTables.table(A, B);
     TestTables.C c = new TestTables.C("C");
-    List<Map.Entry<Key,BatchStats>> progress = run(table, spec(), c);
-    assertEquals(TestTables.multiply(a, b), TestTables.family(c.table, "C"));
+    List<Map.Entry<Key,BatchStats>> progress = run(table, TestTables.smallBatches(), c);
+    assertEquals(TestTables.multiply(A, B), TestTables.family(c.table, "C"));
     long rows = 0;
     for (int i = 0; i < progress.size(); i++) {
       rows += progress.get(i).getValue().get(Counter.ROWS);
       assertTrue(i == 0 || progress.get(i - 1).getKey().compareTo(progress.get(i).getKey()) < 0,
           "ascending");
     }
-    assertEquals(a.size(), rows);
-    assertEquals(table.headMap(new Key(TestTables.key(a.lastKey() + 1))).lastKey().getRow(),
+    assertEquals(A.size(), rows);
+    assertEquals(table.headMap(new Key(TestTables.key(A.lastKey() + 1))).lastKey().getRow(),
         progress.get(progress.size() - 1).getKey().getRow(), "the last entry at A's last row");
   }
 
   @Test
   void countModeEmitsEachRowsNnzAndWritesNothing() throws Exception {
-    SortedMap<Key,Value> table = new TreeMap<>();
-    var a = TestTables.random(30, 30, 0.15, 13);
-    var b = TestTables.random(30, 30, 0.15, 14);
-    TestTables.put(table, "A", a);
-    TestTables.put(table, "B", b);
+    SortedMap<Key,Value> table = TestTables.table(A, B);
     TestTables.C c = new TestTables.C("C");
-    var expected = TestTables.multiply(a, b);
+    var expected = TestTables.multiply(A, B);
     Map<String,Long> nnz = new TreeMap<>();
-    for (Map.Entry<Key,BatchStats> e : run(table, spec("mode", "count"), c)) {
+    for (Map.Entry<Key,BatchStats> e : run(table, TestTables.smallBatches("mode", "count"), c)) {
       nnz.put(e.getKey().getRow().toString(), e.getValue().get(Counter.ROW_NNZ));
     }
     Map<String,Long> want = new TreeMap<>();
-    a.keySet().forEach(i -> want.put(TestTables.key(i), (long) (expected.containsKey(i)
+    A.keySet().forEach(i -> want.put(TestTables.key(i), (long) (expected.containsKey(i)
         ? expected.get(i).size() : 0)));
     assertEquals(want, nnz);
     assertTrue(c.table.isEmpty());
@@ -126,7 +115,7 @@ class BatchPipelineTest {
     var a = TestTables.random(20, 15, 0.3, 15);
     TestTables.put(table, "A", a);
     TestTables.C c = new TestTables.C("AT");
-    run(table, spec("mode", "transpose", "cFamily", "AT"), c);
+    run(table, TestTables.smallBatches("mode", "transpose", "cFamily", "AT"), c);
     TreeMap<Integer,TreeMap<Integer,Long>> t = new TreeMap<>();
     a.forEach((i, row) -> row.forEach((j, v) -> t.computeIfAbsent(j, x -> new TreeMap<>())
         .put(i, v)));
@@ -135,12 +124,12 @@ class BatchPipelineTest {
 
   @Test
   void aBatchWhoseJobEndedStopsWithoutWriting() {
-    SortedMap<Key,Value> table = new TreeMap<>();
-    TestTables.put(table, "A", TestTables.random(20, 20, 0.3, 16));
-    TestTables.put(table, "B", TestTables.random(20, 20, 0.3, 17));
+    SortedMap<Key,Value> table = TestTables.table(TestTables.random(20, 20, 0.3, 16),
+        TestTables.random(20, 20, 0.3, 17));
     TestTables.C c = new TestTables.C("C");
     c.running.set(false);
-    BadInputException e = assertThrows(BadInputException.class, () -> run(table, spec(), c));
+    BadInputException e = assertThrows(BadInputException.class,
+        () -> run(table, TestTables.smallBatches(), c));
     assertTrue(e.getMessage().startsWith("stopped while the batch"), e.getMessage());
     assertTrue(c.table.isEmpty(), "nothing written");
   }

@@ -109,17 +109,8 @@ public final class BipartiteGraph {
     if (aRowPtr[0] != 0) {
       throw new IllegalArgumentException("aRowPtr[0] must be 0, got " + aRowPtr[0]);
     }
-    for (int i = 0; i < nA; i++) {
-      if (aRowPtr[i + 1] < aRowPtr[i]) {
-        throw new IllegalArgumentException("aRowPtr decreases at row " + i + ": " + aRowPtr[i]
-            + " then " + aRowPtr[i + 1]);
-      }
-    }
-    int nnz = aRowPtr[nA];
-    if (nnz > aColIdx.length) {
-      throw new IllegalArgumentException("aRowPtr[nA] = " + nnz + " exceeds aColIdx.length = "
-          + aColIdx.length);
-    }
+    int nnz = CsrPointers.checkNonDecreasing(aRowPtr, nA, "aRowPtr", "row", "nA",
+        aColIdx.length, "aColIdx");
     checkNnz(nnz);
     int[] cols = Arrays.copyOf(aColIdx, nnz);
     for (int i = 0; i < nA; i++) {

@@ -2,6 +2,7 @@ package org.spgemm.partition.metis;
 
 import java.util.Arrays;
 import org.spgemm.partition.graph.CsrGraph;
+import org.spgemm.partition.graph.CsrPointers;
 
 /**
  * Checks a graph in Java before METIS sees it. METIS trusts its input: malformed CSR, an
@@ -51,17 +52,8 @@ public final class MetisInputValidator {
       throw new IllegalArgumentException("xadj[0] must be 0 (0-based numbering), got "
           + xadj[0]);
     }
-    for (int v = 0; v < n; v++) {
-      if (xadj[v + 1] < xadj[v]) {
-        throw new IllegalArgumentException("xadj decreases at vertex " + v + ": " + xadj[v]
-            + " then " + xadj[v + 1]);
-      }
-    }
-    int m = xadj[n];
-    if (m > adjncy.length) {
-      throw new IllegalArgumentException("xadj[nvtxs] = " + m + " exceeds adjncy.length = "
-          + adjncy.length);
-    }
+    int m = CsrPointers.checkNonDecreasing(xadj, n, "xadj", "vertex", "nvtxs", adjncy.length,
+        "adjncy");
     if (m % 2 != 0) {
       throw new IllegalArgumentException("the adjacency has an odd number of entries (" + m
           + "), so some edge lacks its reverse");

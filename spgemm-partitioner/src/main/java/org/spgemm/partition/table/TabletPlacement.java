@@ -17,7 +17,6 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.Locations;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.TabletId;
-import org.apache.hadoop.io.Text;
 import org.spgemm.balancer.PartKeys;
 import org.spgemm.balancer.PartServerMap;
 
@@ -109,7 +108,7 @@ final class TabletPlacement {
       } else {
         known &= p.perServer.containsKey(where);
         p.perServer.merge(where, 1, Integer::sum);
-        int part = home == null ? -1 : partOf(id);
+        int part = home == null ? -1 : PartKeys.tabletPart(id);
         onHome &= part < 0 || where.equals(home.serverOf(part));
       }
     }
@@ -123,13 +122,5 @@ final class TabletPlacement {
     p.balanced = hosted && known
         && (home != null ? onHome : servers.isEmpty() || max - min <= 1);
     return p;
-  }
-
-  private static int partOf(TabletId tablet) {
-    Text prev = tablet.getPrevEndRow();
-    Text end = tablet.getEndRow();
-    return PartKeys.tabletPart(prev == null ? null : prev.getBytes(),
-        prev == null ? 0 : prev.getLength(), end == null ? null : end.getBytes(),
-        end == null ? 0 : end.getLength());
   }
 }

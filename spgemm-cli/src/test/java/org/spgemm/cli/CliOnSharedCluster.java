@@ -1,0 +1,64 @@
+package org.spgemm.cli;
+
+import static java.nio.charset.StandardCharsets.ISO_8859_1;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.spgemm.it.SharedCluster;
+import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * Shared shape of the command-line tests on the shared cluster: a directory for the files of the
+ * running test class (the classes run one at a time), the cluster's client properties in it, and
+ * runs of the command line through them, as bin/spgemm runs it.
+ */
+abstract class CliOnSharedCluster {
+
+  @TempDir
+  static Path dir;
+  /** accumulo-client.properties of the shared cluster (as root). */
+  static Path props;
+
+  @BeforeAll
+  static void clientProperties() throws IOException {
+    props = SharedCluster.clientPropertiesFile(dir, "client.properties");
+  }
+
+  /** Writes {@code text} as file {@code name} of {@link #dir}. */
+  static Path file(String name, String text) throws IOException {
+    Path p = dir.resolve(name);
+    Files.write(p, text.getBytes(ISO_8859_1));
+    return p;
+  }
+
+  /** Writes {@code m} as Matrix Market file {@code name} of {@link #dir}. */
+  static Path write(String name, SparseMatrix m) throws IOException {
+    Path p = dir.resolve(name);
+    MatrixMarket.write(p, m);
+    return p;
+  }
+
+  /**
+   * Runs the command line on the shared cluster (--client-props) with table M {@code table};
+   * returns {exit code, stderr, stdout}.
+   */
+  static Object[] onCluster(String table, String... args) {
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--client-props", props.toString(), "--table", table));
+    return BadInputCasesTest.run(all.toArray(String[]::new));
+  }
+
+  /** {@link #onCluster}, which must exit 0; returns stderr and stdout. */
+  static String succeed(String table, String... args) {
+    Object[] r = onCluster(table, args);
+    assertEquals(0, (int) r[0], (String) r[1]);
+    return (String) r[1] + r[2];
+  }
+}
