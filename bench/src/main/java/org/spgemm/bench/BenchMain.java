@@ -148,7 +148,7 @@ public final class BenchMain implements Callable<Integer> {
         }
         earlier = ResultsCsv.read(resume);
         csv = resume;
-        dir = csv.toAbsolutePath().getParent();
+        dir = FileChecks.directoryOf(csv);
         prefix = prefixOf(csv);
         runName = prefix;
         FileChecks.checkOutput(csv, "--resume");
@@ -187,12 +187,12 @@ public final class BenchMain implements Callable<Integer> {
       return 2;
     }
     String prefix = prefixOf(csv);
-    return writeReport(results, csv.toAbsolutePath().getParent(), prefix, prefix,
-        "Rebuilt from " + csv.getFileName() + ".", -1, csv);
+    return writeReport(results, FileChecks.directoryOf(csv), prefix, prefix,
+        "Rebuilt from " + FileChecks.nameOf(csv) + ".", -1, csv);
   }
 
   private static String prefixOf(Path csv) {
-    String file = csv.getFileName().toString();
+    String file = FileChecks.nameOf(csv);
     return file.endsWith(".csv") ? file.substring(0, file.length() - 4) : file;
   }
 

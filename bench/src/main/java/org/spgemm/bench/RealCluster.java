@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.spgemm.cli.FileChecks;
 
 /**
  * {@code bench --client-props}: what the harness needs to know of a running cluster, namely its
@@ -48,9 +49,8 @@ final class RealCluster {
    * directory (the parent of {@code conf/}); {@code unknown} without one.
    */
   static String bandwidth(Path clientProps) {
-    Path conf = clientProps.toAbsolutePath().getParent();
-    Path env = conf == null || conf.getParent() == null ? null
-        : conf.getParent().resolve("cluster.env");
+    Path home = FileChecks.directoryOf(clientProps).getParent();
+    Path env = home == null ? null : home.resolve("cluster.env");
     if (env != null && Files.isRegularFile(env)) {
       try {
         for (String line : Files.readAllLines(env)) {

@@ -54,6 +54,19 @@ public final class FileChecks {
     probe(path, parent, what);
   }
 
+  /** The directory holding {@code file}, made absolute (for the root itself, the root). */
+  public static Path directoryOf(Path file) {
+    Path abs = file.toAbsolutePath();
+    Path parent = abs.getParent();
+    return parent == null ? abs : parent;
+  }
+
+  /** The last element of {@code path}'s name, or "" for a root. */
+  public static String nameOf(Path path) {
+    Path name = path.getFileName();
+    return name == null ? "" : name.toString();
+  }
+
   /**
    * Refuses an output directory (created when missing, as with {@link Files#createDirectories})
    * in which a file cannot be created: the probe runs in the directory, or in its nearest
@@ -61,8 +74,8 @@ public final class FileChecks {
    */
   public static void checkOutputDirectory(Path dir, String option) {
     Path d = dir.toAbsolutePath().normalize();
-    while (!Files.exists(d) && d.getParent() != null) {
-      d = d.getParent();
+    for (Path up = d.getParent(); !Files.exists(d) && up != null; up = d.getParent()) {
+      d = up;
     }
     if (!Files.isDirectory(d)) {
       throw new UsageException(option + " " + dir + ": " + d + " is not a directory");

@@ -1,6 +1,5 @@
 package org.spgemm.cli;
 
-import picocli.CommandLine;
 
 /** Entry point of bin/spgemm; the only place that calls System.exit. */
 public final class Main {

@@ -27,7 +27,6 @@ final class Workflow {
   final ValueCodec codec;
   KeyFormat keys;
   long loadNanos;
-  long readNanos;
 
   Workflow(AccumuloClient client, String table, ValueCodec codec) {
     this.client = client;
@@ -100,10 +99,7 @@ final class Workflow {
   }
 
   SparseMatrix readC(int rows, int cols) {
-    long t0 = System.nanoTime();
-    SparseMatrix c = MatrixStore.read(client, table, TableLayout.C_FAMILY, rows, cols, codec);
-    readNanos = System.nanoTime() - t0;
-    return c;
+    return MatrixStore.read(client, table, TableLayout.C_FAMILY, rows, cols, codec);
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.spgemm.client;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -8,7 +9,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
@@ -18,8 +18,8 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.spgemm.iterators.FamilySweepIterator;
 import org.spgemm.iterators.FamilySweepIterator.Action;
-import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.TableLayout;
+import org.spgemm.job.JobRecord;
 
 /**
  * The C family of a multiply: a stale C refused or cleared, and a failed run's C removed. Entries

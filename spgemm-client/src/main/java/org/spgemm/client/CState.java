@@ -10,8 +10,8 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Condition;
 import org.apache.accumulo.core.data.ConditionalMutation;
 import org.apache.accumulo.core.data.Value;
-import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.TableLayout;
+import org.spgemm.job.JobRecord;
 
 /**
  * The state record of one C family: who writes it (a job holding a lease that its client renews)

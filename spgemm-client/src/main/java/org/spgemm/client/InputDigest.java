@@ -15,8 +15,8 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.InputDigestIterator;
-import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.InputDigestIterator.Digest;
+import org.spgemm.job.JobRecord;
 
 /**
  * The digests of a multiply's inputs (entries, a hash of every key and value, labelled entries;

@@ -22,8 +22,8 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
-import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.TableLayout;
+import org.spgemm.job.JobRecord;
 import org.spgemm.matrix.SparseMatrix;
 
 /**

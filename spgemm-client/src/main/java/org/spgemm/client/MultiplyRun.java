@@ -14,9 +14,9 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
-import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.MultiplySpec.Mode;
 import org.spgemm.iterators.TableLayout;
+import org.spgemm.job.JobRecord;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
 

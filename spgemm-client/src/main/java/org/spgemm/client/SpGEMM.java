@@ -4,8 +4,8 @@ import static org.spgemm.client.Arguments.notNull;
 
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.spgemm.job.JobRecord;
 import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.job.JobRecord;
 import org.spgemm.progress.Counter;
 
 /**

@@ -113,7 +113,7 @@ public final class MatrixMarket {
    */
   public static void write(Path path, SparseMatrix m) throws IOException {
     OutputStream out = Files.newOutputStream(path);
-    if (path.getFileName() != null && path.getFileName().toString().endsWith(".gz")) {
+    if (gzipped(path)) {
       out = new GZIPOutputStream(out, 1 << 16);
     }
     try (Writer w = new BufferedWriter(new OutputStreamWriter(out, ISO_8859_1), 1 << 16)) {
@@ -174,7 +174,7 @@ public final class MatrixMarket {
     } catch (IOException e) {
       throw new MatrixMarketException(path.toString(), 0, "cannot be opened: " + describe(e));
     }
-    if (path.getFileName() != null && path.getFileName().toString().endsWith(".gz")) {
+    if (gzipped(path)) {
       try {
         return new GZIPInputStream(in, 1 << 16);
       } catch (IOException e) {
@@ -198,5 +198,11 @@ public final class MatrixMarket {
     }
     String m = e.getMessage();
     return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+  }
+
+  /** True when the file's name ends in .gz. */
+  private static boolean gzipped(Path path) {
+    Path name = path.getFileName();
+    return name != null && name.toString().endsWith(".gz");
   }
 }

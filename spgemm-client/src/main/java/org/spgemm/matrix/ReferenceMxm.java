@@ -1,9 +1,9 @@
 package org.spgemm.matrix;
 
-import org.spgemm.algebra.MaskMode;
 import java.util.Arrays;
 import java.util.Objects;
 import org.spgemm.algebra.BinaryOp;
+import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.codec.Domain;
 

@@ -22,7 +22,6 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
-import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.ScanMultiplyIterator;
 import org.spgemm.progress.BatchStats;
 

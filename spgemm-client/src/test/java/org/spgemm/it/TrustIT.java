@@ -1,7 +1,6 @@
 package org.spgemm.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,9 +38,8 @@ import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.CompactionMultiplyIterator;
-import org.spgemm.job.JobRecord;
-import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
+import org.spgemm.job.JobRecord;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;

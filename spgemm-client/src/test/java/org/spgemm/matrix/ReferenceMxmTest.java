@@ -1,6 +1,5 @@
 package org.spgemm.matrix;
 
-import org.spgemm.algebra.MaskMode;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +11,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.BinaryOp;
 import org.spgemm.algebra.BinaryOps;
+import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;

@@ -1,18 +1,5 @@
 package org.spgemm.iterators;
 
-import org.spgemm.job.JobAuthorization;
-import org.spgemm.job.TabletRecords;
-import org.spgemm.pipeline.BRowCache;
-import org.spgemm.pipeline.BSource;
-import org.spgemm.pipeline.BadInputException;
-import org.spgemm.pipeline.BatchScheduler;
-import org.spgemm.pipeline.MaskScan;
-import org.spgemm.pipeline.NestedScanBSource;
-import org.spgemm.pipeline.MemoryBudget;
-import org.spgemm.env.RateLimitedLog;
-import org.spgemm.pipeline.compaction.CompactionPass;
-import org.spgemm.pipeline.compaction.JobBRowCaches;
-import org.spgemm.pipeline.compaction.LocalFirstBSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Collection;
@@ -29,7 +16,20 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.spgemm.env.RateLimitedLog;
 import org.spgemm.env.TabletServerBridge;
+import org.spgemm.job.JobAuthorization;
+import org.spgemm.job.TabletRecords;
+import org.spgemm.pipeline.BRowCache;
+import org.spgemm.pipeline.BSource;
+import org.spgemm.pipeline.BadInputException;
+import org.spgemm.pipeline.BatchScheduler;
+import org.spgemm.pipeline.MaskScan;
+import org.spgemm.pipeline.MemoryBudget;
+import org.spgemm.pipeline.NestedScanBSource;
+import org.spgemm.pipeline.compaction.CompactionPass;
+import org.spgemm.pipeline.compaction.JobBRowCaches;
+import org.spgemm.pipeline.compaction.LocalFirstBSource;
 
 /**
  * Row-by-row parallel SpGEMM (RRp) inside a user compaction of the table. In the pass that writes

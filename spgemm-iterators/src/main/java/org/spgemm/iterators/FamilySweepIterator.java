@@ -1,8 +1,5 @@
 package org.spgemm.iterators;
 
-import org.spgemm.job.JobRecord;
-import org.spgemm.job.TabletRecords;
-import org.spgemm.env.RateLimitedLog;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,7 +22,10 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.spgemm.env.RateLimitedLog;
 import org.spgemm.env.TabletServerBridge;
+import org.spgemm.job.JobRecord;
+import org.spgemm.job.TabletRecords;
 
 /**
  * Sweeps whole column families in a full user compaction, which, unlike any scan, sees every

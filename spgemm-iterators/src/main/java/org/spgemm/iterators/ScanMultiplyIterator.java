@@ -1,14 +1,5 @@
 package org.spgemm.iterators;
 
-import org.spgemm.job.JobRecord;
-import org.spgemm.pipeline.ARowReader;
-import org.spgemm.pipeline.BadInputException;
-import org.spgemm.pipeline.BatchWorker;
-import org.spgemm.pipeline.Labels;
-import org.spgemm.pipeline.MemoryBudget;
-import org.spgemm.pipeline.scan.BatchPipeline;
-import org.spgemm.pipeline.scan.PendingWork;
-import org.spgemm.pipeline.scan.WorkerPools;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.Map;
@@ -23,6 +14,15 @@ import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.iterators.YieldCallback;
 import org.spgemm.env.TabletServerBridge;
+import org.spgemm.job.JobRecord;
+import org.spgemm.pipeline.ARowReader;
+import org.spgemm.pipeline.BadInputException;
+import org.spgemm.pipeline.BatchWorker;
+import org.spgemm.pipeline.Labels;
+import org.spgemm.pipeline.MemoryBudget;
+import org.spgemm.pipeline.scan.BatchPipeline;
+import org.spgemm.pipeline.scan.PendingWork;
+import org.spgemm.pipeline.scan.WorkerPools;
 import org.spgemm.progress.BatchStats;
 
 /**
@@ -46,7 +46,6 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
   private MultiplySpec opts;
   /** Digest of every option, the job key included: only an identical scan adopts pending work. */
   private String optionsDigest;
-  private IteratorEnvironment env;
   private ScanHost server;
   private YieldCallback<Key> yield;
   private Range seekRange;
@@ -65,7 +64,6 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
   public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
       IteratorEnvironment env) throws IOException {
     this.source = source;
-    this.env = env;
     this.server = server(env);
     if (env.getIteratorScope() != IteratorScope.scan) {
       passThrough = true; // never drop data a compaction would otherwise keep
@@ -339,7 +337,6 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     copy.source = source.deepCopy(env);
     copy.opts = opts;
     copy.optionsDigest = optionsDigest;
-    copy.env = env;
     copy.server = copy.server(env);
     copy.refusal = refusal;
     copy.passThrough = passThrough;

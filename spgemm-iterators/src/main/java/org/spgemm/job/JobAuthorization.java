@@ -2,15 +2,11 @@ package org.spgemm.job;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.util.concurrent.TimeUnit;
-
-import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.iterators.TableLayout;
-import org.spgemm.pipeline.BadInputException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Map.Entry;
+import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.PluginEnvironment;
 import org.apache.accumulo.core.client.Scanner;
@@ -20,6 +16,9 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.TableId;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.iterators.TableLayout;
+import org.spgemm.pipeline.BadInputException;
 
 /**
  * Decides whether this iterator may act. The tablet server reads and writes with its own rights,

@@ -1,6 +1,5 @@
 package org.spgemm.job;
 
-import org.spgemm.iterators.TableLayout;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -11,6 +10,7 @@ import java.util.Map;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * The job record: an entry the client writes into M before a multiply (which takes WRITE on M) and

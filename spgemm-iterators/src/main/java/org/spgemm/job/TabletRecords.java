@@ -1,9 +1,5 @@
 package org.spgemm.job;
 
-import org.spgemm.pipeline.compaction.PassRecords;
-
-import org.spgemm.iterators.TableLayout;
-import org.spgemm.env.RateLimitedLog;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
@@ -11,6 +7,9 @@ import org.apache.accumulo.core.client.BatchWriterConfig;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
+import org.spgemm.env.RateLimitedLog;
+import org.spgemm.iterators.TableLayout;
+import org.spgemm.pipeline.compaction.PassRecords;
 import org.spgemm.progress.BatchStats;
 
 /**

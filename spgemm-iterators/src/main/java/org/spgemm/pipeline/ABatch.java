@@ -1,12 +1,12 @@
 package org.spgemm.pipeline;
 
-import org.spgemm.kernel.SideRow;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.Key;
+import org.spgemm.kernel.SideRow;
 import org.spgemm.kernel.SparseRows;
 
 /**

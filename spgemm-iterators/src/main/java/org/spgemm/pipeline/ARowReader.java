@@ -1,8 +1,5 @@
 package org.spgemm.pipeline;
 
-import org.spgemm.codec.Domain;
-import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.kernel.SideRow;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.accumulo.core.data.ArrayByteSequence;
@@ -11,6 +8,8 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.kernel.SideRow;
 
 /**
  * Reads whole A rows from the iterator's source into batches, closing a batch when it refers to

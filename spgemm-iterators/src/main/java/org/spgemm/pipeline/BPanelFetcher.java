@@ -1,7 +1,5 @@
 package org.spgemm.pipeline;
 
-import org.spgemm.codec.Domain;
-import org.spgemm.iterators.MultiplySpec;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -14,6 +12,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.MultiplySpec;
 
 /**
  * Builds B(Φ) as CSR (Algorithm 2, first step): rows found in the {@link BRowCache} are taken

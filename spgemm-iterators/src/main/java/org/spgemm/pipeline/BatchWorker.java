@@ -1,13 +1,13 @@
 package org.spgemm.pipeline;
 
-import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.kernel.MxmRowMerge;
-import org.spgemm.kernel.SideRow;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import org.spgemm.env.TabletServerBridge;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.kernel.MxmRowMerge;
 import org.spgemm.kernel.RowSpGemm;
 import org.spgemm.kernel.RowWorkspace;
+import org.spgemm.kernel.SideRow;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
 

@@ -1,7 +1,5 @@
 package org.spgemm.pipeline;
 
-import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.kernel.SideRow;
 import java.util.Iterator;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -12,6 +10,8 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.kernel.SideRow;
 
 /**
  * A mask kept in another table, read in step with the tablet's rows: one scan over the tablet's

@@ -1,8 +1,8 @@
 package org.spgemm.pipeline;
 
-import org.spgemm.iterators.MultiplySpec;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.spgemm.iterators.MultiplySpec;
 
 /**
  * Byte budgets of one tablet's multiply: the A batch and its B panel, the B rows kept across

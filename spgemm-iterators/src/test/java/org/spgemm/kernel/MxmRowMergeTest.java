@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
@@ -13,9 +12,6 @@ import org.spgemm.algebra.BinaryOp;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.ValueCodecs;
-import org.spgemm.kernel.RowSpGemm;
-import org.spgemm.kernel.RowWorkspace;
-import org.spgemm.kernel.SparseRows;
 
 /**
  * One C row of C&lt;M&gt; = accum(C, select(A·B)) through the masked kernel and the merge, against

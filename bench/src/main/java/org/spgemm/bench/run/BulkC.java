@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.rfile.RFile;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
@@ -72,7 +75,8 @@ final class BulkC {
       }
       client.tableOperations().importDirectory(dir.toString()).to(table).plan(plan.build())
           .load();
-    } catch (Exception e) {
+    } catch (IOException | AccumuloException | AccumuloSecurityException
+        | TableNotFoundException e) {
       throw new SpgemmException("bulk import of C into " + table + " failed: " + e, e);
     } finally {
       deleteQuietly(dir);

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.spgemm.cli.FileChecks;
 
 /**
  * Appends measurements to the CSV as they come, so an interrupted run keeps what it measured and
@@ -20,7 +21,7 @@ public final class ResultsCsv implements AutoCloseable {
 
   /** Starts a new CSV holding only the header, replacing any file of that name. */
   public ResultsCsv(Path file) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
+    Files.createDirectories(FileChecks.directoryOf(file));
     out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
     out.write(Measurement.HEADER);
     out.newLine();

@@ -1,14 +1,14 @@
 package org.spgemm.pipeline.compaction;
 
-import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.pipeline.CRowSink;
 import java.util.ArrayDeque;
 import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.kernel.CValues;
 import org.spgemm.kernel.RowWorkspace;
+import org.spgemm.pipeline.CRowSink;
 import org.spgemm.progress.BatchStats;
 
 /**

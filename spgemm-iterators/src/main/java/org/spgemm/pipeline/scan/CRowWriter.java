@@ -1,8 +1,5 @@
 package org.spgemm.pipeline.scan;
 
-import org.spgemm.codec.Domain;
-import org.spgemm.iterators.MultiplySpec;
-import org.spgemm.pipeline.CWriters;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -13,8 +10,10 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.spgemm.codec.ValueCodec;
+import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.kernel.CValues;
 import org.spgemm.kernel.RowWorkspace;
+import org.spgemm.pipeline.CWriters;
 
 /**
  * Writes finished C rows, each whole and once, to the C family of the A rows' own table (so the

@@ -1,12 +1,12 @@
 package org.spgemm.pipeline.scan;
 
-import org.spgemm.pipeline.BatchResult;
-import org.spgemm.pipeline.BatchScheduler;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
 import org.apache.accumulo.core.data.Key;
+import org.spgemm.pipeline.BatchResult;
+import org.spgemm.pipeline.BatchScheduler;
 import org.spgemm.progress.BatchStats;
 
 /**

@@ -1,7 +1,6 @@
 package org.spgemm.partition.table;
 
 import com.google.common.util.concurrent.ThreadFactoryBuilder;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
