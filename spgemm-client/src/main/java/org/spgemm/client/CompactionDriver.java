@@ -1,11 +1,13 @@
 package org.spgemm.client;
 
 import com.google.common.util.concurrent.ThreadFactoryBuilder;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,6 +29,7 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.TableLayout;
+import org.spgemm.job.JobRecord;
 import org.spgemm.progress.BatchStats;
 
 /**
@@ -52,20 +55,63 @@ final class CompactionDriver {
   }
 
   /**
-   * Runs the compaction to its end, keeping {@code counts} up to date, then waits until each of
-   * {@code expected} (tablets holding A rows, named as in their records) has recorded its final
-   * count: a tablet server killed at the end can leave a record pending for as long as the
-   * tablet of M's metadata row is being recovered, and without it the counts, and C's state,
-   * would miss that tablet.
+   * Runs the compaction to its end, keeping {@code counts} up to date, then checks that each of
+   * {@code expected} (tablets holding A rows, named as in their records) recorded its final
+   * count. A tablet writes that record before its compaction commits, so one missing once the
+   * compaction has ended was not computed, or its record was lost: a tablet server killed early
+   * in the multiply can leave a recovered tablet with no files when the compaction selects them,
+   * and Accumulo then marks that tablet compacted without running any iterator. Such tablets are
+   * compacted again, up to {@link #RECOMPACTIONS} times, with a warning naming them.
    *
    * @param tablets M's tablets when the job started: if they were split or merged since, the
    *        records cannot be matched and a warning says so
-   * @return warnings (none, or one about unmatched tablets)
+   * @return warnings (none, one about unmatched tablets, or one per round of compacting again)
    */
   List<String> run(IteratorSetting setting, RunCounts counts, Set<String> expected,
       List<Range> tablets) {
-    CompactionConfig cfg = new CompactionConfig().setIterators(List.of(setting)).setFlush(true)
-        .setWait(true);
+    compact(new CompactionConfig(), setting, counts);
+    List<String> warnings = new ArrayList<>();
+    for (int round = 0;; round++) {
+      if (!tablets.equals(TableM.tabletRanges(client, table))) {
+        warnings.add("the tablets of " + table + " were split or merged while it multiplied:"
+            + " the counts could not be checked tablet by tablet and may be short");
+        return warnings;
+      }
+      Set<String> missing = missingFinalRecords(counts, expected);
+      if (missing.isEmpty()) {
+        return warnings;
+      }
+      String names = String.join(", ", new TreeSet<>(missing));
+      if (round == RECOMPACTIONS) {
+        throw new ClusterException(missing.size() + " tablet(s) of " + table + " recorded no"
+            + " final count after " + (round + 1) + " compactions (" + names + "): their share"
+            + " of C is not confirmed");
+      }
+      warnings.add(missing.size() + " tablet(s) of " + table + " recorded no final count when"
+          + " the compaction ended (" + names + "; a tablet server lost during the multiply can"
+          + " cause this) and were compacted again");
+      List<Text> splits = TableM.splits(client, table);
+      for (int i = 0; i < tablets.size(); i++) {
+        if (missing.contains(JobRecord.tabletName(tablets.get(i)))) {
+          compact(new CompactionConfig().setStartRow(i == 0 ? null : splits.get(i - 1))
+              .setEndRow(i < splits.size() ? splits.get(i) : null), setting, counts);
+        }
+      }
+    }
+  }
+
+  /** How many times tablets that recorded no final count are compacted again. */
+  static final int RECOMPACTIONS = 2;
+
+  /**
+   * How long a final record may take to become readable once the compaction ended: it is written
+   * before the tablet's compaction commits, so this only covers reading M's metadata row.
+   */
+  private static final long FINAL_RECORD_GRACE_MILLIS = 10_000;
+
+  /** Runs one user compaction ({@code cfg}'s rows, all of them by default) to its end. */
+  private void compact(CompactionConfig cfg, IteratorSetting setting, RunCounts counts) {
+    cfg.setIterators(List.of(setting)).setFlush(true).setWait(true);
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-compaction").build());
     Future<?> compaction = exec.submit(() -> {
@@ -104,39 +150,28 @@ final class CompactionDriver {
           return refusal(table, cause);
         }
       }, heartbeat, counts);
-      return awaitFinalRecords(counts, expected, tablets);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new SpgemmException("interrupted waiting for the final counts of " + table);
     } finally {
       exec.shutdownNow();
     }
   }
 
-  private List<String> awaitFinalRecords(RunCounts counts, Set<String> expected,
-      List<Range> tablets) throws InterruptedException {
-    if (!tablets.equals(TableM.tabletRanges(client, table))) {
-      return List.of("the tablets of " + table + " were split or merged while it multiplied:"
-          + " the counts could not be checked tablet by tablet and may be short");
-    }
-    long deadline = System.currentTimeMillis() + FINAL_RECORD_WAIT_MILLIS;
+  /** The tablets of {@code expected} whose final record is still missing after a short grace. */
+  private Set<String> missingFinalRecords(RunCounts counts, Set<String> expected) {
+    long deadline = System.currentTimeMillis() + FINAL_RECORD_GRACE_MILLIS;
     Set<String> missing = new HashSet<>(expected);
     missing.removeAll(follow(counts));
-    while (!missing.isEmpty()) {
-      if (System.currentTimeMillis() > deadline) {
-        throw new ClusterException(missing.size() + " tablet(s) of " + table + " recorded no"
-            + " final count within " + FINAL_RECORD_WAIT_MILLIS / 1000 + " s of the compaction's"
-            + " end (" + String.join(", ", missing) + "): their share of C is not confirmed");
+    try {
+      while (!missing.isEmpty() && System.currentTimeMillis() < deadline) {
+        heartbeat.beat(counts.total);
+        Thread.sleep(POLL_MILLIS);
+        missing.removeAll(follow(counts));
       }
-      heartbeat.beat(counts.total);
-      Thread.sleep(POLL_MILLIS);
-      missing.removeAll(follow(counts));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SpgemmException("interrupted waiting for the final counts of " + table);
     }
-    return List.of();
+    return missing;
   }
-
-  /** How long the final record of a compacted tablet may take to arrive. */
-  static final long FINAL_RECORD_WAIT_MILLIS = 600_000;
 
   /**
    * Reads the tablets' records into the counts; throws the first error a tablet recorded.

@@ -154,15 +154,20 @@ public final class TableM {
   }
 
   static List<Range> tabletRanges(AccumuloClient client, String table) {
+    List<Range> ranges = new ArrayList<>();
+    Text prev = null;
+    for (Text split : splits(client, table)) {
+      ranges.add(new Range(prev, false, split, true));
+      prev = split;
+    }
+    ranges.add(new Range(prev, false, null, true));
+    return ranges;
+  }
+
+  /** {@code table}'s split points, in order. */
+  static List<Text> splits(AccumuloClient client, String table) {
     try {
-      List<Range> ranges = new ArrayList<>();
-      Text prev = null;
-      for (Text split : client.tableOperations().listSplits(table)) {
-        ranges.add(new Range(prev, false, split, true));
-        prev = split;
-      }
-      ranges.add(new Range(prev, false, null, true));
-      return ranges;
+      return new ArrayList<>(client.tableOperations().listSplits(table));
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, null);
     } catch (AccumuloSecurityException | AccumuloException e) {

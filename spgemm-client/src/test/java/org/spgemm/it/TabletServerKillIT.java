@@ -108,8 +108,9 @@ class TabletServerKillIT {
         assertTrue(SpGEMM.isComplete(client, table, "C"));
         exact++;
         System.out.printf("TabletServerKillIT %s trial %d: killed %s %.1f s into the multiply%s;"
-            + " C exact; multiply %.1f s%n", engine, t, victim[0], (killedAt[0] - t0) / 1e9,
-            mid ? "" : " (after it had ended)", seconds);
+            + " C exact; multiply %.1f s%s%n", engine, t, victim[0], (killedAt[0] - t0) / 1e9,
+            mid ? "" : " (after it had ended)", seconds,
+            r.warnings().isEmpty() ? "" : "; warnings: " + r.warnings());
       }
     }
     assertEquals(trials, exact);
