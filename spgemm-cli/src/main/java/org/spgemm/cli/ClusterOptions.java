@@ -2,7 +2,7 @@ package org.spgemm.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import org.spgemm.mini.EmbeddedCluster;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Where a command runs: an embedded MiniAccumuloCluster (the default) or a real instance. */
@@ -12,16 +12,8 @@ final class ClusterOptions {
       + " unless --client-props is given)")
   boolean embedded;
 
-  @Option(names = "--tservers", defaultValue = "2",
-      description = "tablet servers of the embedded cluster, 1 to " + EmbeddedCluster.MAX_TSERVERS
-          + " (default ${DEFAULT-VALUE})")
-  int tservers;
-
-  @Option(names = "--tserver-heap-mb", defaultValue = "1024",
-      description = "heap of each embedded tablet server, from "
-          + EmbeddedCluster.MIN_TSERVER_HEAP_MB + " MB up to this machine's memory (default"
-          + " ${DEFAULT-VALUE})")
-  int tserverHeapMb;
+  @Mixin
+  EmbeddedClusterOptions mini;
 
   @Option(names = "--client-props", description = "accumulo-client.properties of a real instance")
   Path clientProps;
@@ -36,7 +28,7 @@ final class ClusterOptions {
       throw new AbstractSpgemmSubcommand.UsageException(
           "--table is required with --client-props");
     }
-    EmbeddedCluster.checkSize("--tservers", tservers, "--tserver-heap-mb", tserverHeapMb);
+    mini.validate();
   }
 
   boolean isEmbedded() {
@@ -44,7 +36,6 @@ final class ClusterOptions {
   }
 
   Session open(PrintStream err) throws Exception {
-    return isEmbedded() ? Session.embedded(tservers, tserverHeapMb, err)
-        : Session.connect(clientProps);
+    return isEmbedded() ? mini.start(err) : Session.connect(clientProps);
   }
 }

@@ -2,7 +2,6 @@ package org.spgemm.cli;
 
 import java.util.Locale;
 import org.spgemm.algebra.Semirings;
-import org.spgemm.client.Arguments;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.codec.ValueCodecs;
@@ -10,8 +9,8 @@ import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
-import org.spgemm.mini.EmbeddedCluster;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** End to end on an embedded cluster: R-MAT A·B, verified against an in-memory multiply. */
@@ -25,10 +24,8 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
       description = "R-MAT scale: 2^scale vertices, 16 edges each (default ${DEFAULT-VALUE})")
   int scale;
 
-  @Option(names = "--tservers", defaultValue = "2",
-      description = "tablet servers, 1 to " + EmbeddedCluster.MAX_TSERVERS
-          + " (default ${DEFAULT-VALUE})")
-  int tservers;
+  @Mixin
+  EmbeddedClusterOptions cluster;
 
   @Option(names = "--seed", defaultValue = "1",
       description = "seed of A; B uses seed+1 (default ${DEFAULT-VALUE})")
@@ -39,7 +36,7 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
     if (scale < 1 || scale > 20) {
       throw new UsageException("--scale must be 1..20");
     }
-    Arguments.between("--tservers", tservers, 1, EmbeddedCluster.MAX_TSERVERS);
+    cluster.validate();
   }
 
   @Override
@@ -49,7 +46,8 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
     SparseMatrix b = RmatGenerator.generate(scale, 16, seed + 1);
     out.printf(Locale.ROOT, "A, B: Graph500 R-MAT scale %d (%d x %d), seeds %d and %d: %d and %d"
         + " nonzeros%n", scale, a.rows(), a.cols(), seed, seed + 1, a.nnz(), b.nnz());
-    try (Session session = Session.embedded(tservers, 1024, err)) {
+    int tservers = cluster.tservers;
+    try (Session session = cluster.start(err)) {
       Workflow w = new Workflow(session.client, "M", ValueCodecs.DECIMAL);
       w.load(a, b, 4 * tservers, false);
       out.printf(Locale.ROOT, "loaded A and B into table M (%d tablets) in %.1f s%n",

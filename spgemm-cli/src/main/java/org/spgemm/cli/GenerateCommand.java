@@ -44,6 +44,12 @@ final class GenerateCommand {
     }
   }
 
+  /** A generator on the n x n x n grid of the 3-D Poisson problem: --n is its edge. */
+  abstract static class GridGenerator extends Generator {
+    @Option(names = "--n", required = true, description = "grid points per dimension")
+    int n;
+  }
+
   @Command(name = "rmat", mixinStandardHelpOptions = true,
       description = "Graph500 R-MAT (a=.57, b=.19, c=.19, d=.05): 2^scale vertices,"
           + " edge-factor * 2^scale edges, duplicates summed.")
@@ -79,10 +85,7 @@ final class GenerateCommand {
 
   @Command(name = "poisson3d", mixinStandardHelpOptions = true,
       description = "3-D Poisson (Laplacian) stencil on an n x n x n grid: n^3 rows.")
-  static final class Poisson extends Generator {
-    @Option(names = "--n", required = true, description = "grid points per dimension")
-    int n;
-
+  static final class Poisson extends GridGenerator {
     @Option(names = "--points", defaultValue = "7", description = "7 or 27 (default 7)")
     int points;
 
@@ -108,10 +111,7 @@ final class GenerateCommand {
   @Command(name = "aggregation", mixinStandardHelpOptions = true,
       description = "Piecewise-constant AMG prolongation P of the n x n x n grid of poisson3d:"
           + " cubes of block^3 points are aggregated, P(v, aggregate of v) = 1.")
-  static final class Aggregation extends Generator {
-    @Option(names = "--n", required = true, description = "grid points per dimension")
-    int n;
-
+  static final class Aggregation extends GridGenerator {
     @Option(names = "--block", defaultValue = "2", description = "aggregate edge (default 2)")
     int block;
 

@@ -29,6 +29,6 @@ abstract class TableCommand extends AbstractSpgemmSubcommand {
    * embedded tablet server, 8 on a real instance.
    */
   int loadTablets() {
-    return m.tablets(cluster.isEmbedded() ? 4 * cluster.tservers : 8);
+    return m.tablets(cluster.isEmbedded() ? 4 * cluster.mini.tservers : 8);
   }
 }

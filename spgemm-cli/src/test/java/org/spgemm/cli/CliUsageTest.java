@@ -47,4 +47,13 @@ class CliUsageTest {
     String err = refused("partition", "--a", "a.mtx", "--parts", "2", "--tservers", "0");
     assertTrue(err.contains("--tservers must be between 1 and 16, not 0"), err);
   }
+
+  /** demo sizes its embedded cluster with the same options, checked before it starts. */
+  @Test
+  void demoChecksTheSizeOfItsCluster() {
+    String err = refused("demo", "--tservers", "0");
+    assertTrue(err.contains("--tservers must be between 1 and 16, not 0"), err);
+    err = refused("demo", "--tserver-heap-mb", "1");
+    assertTrue(err.contains("--tserver-heap-mb must be between"), err);
+  }
 }

@@ -60,6 +60,20 @@ class TrustIT {
   private static final SparseMatrix B = Fixtures.random(25, 20, 0.2, 192);
   private static final KeyFormat KEYS = KeyFormat.forSize(30);
 
+  /** Creates table M {@code table} holding {@code x} as {@code family} (KEYS, decimal values). */
+  private static void createWith(AccumuloClient client, String table, String family,
+      SparseMatrix x) {
+    TableM.create(client, table);
+    MatrixStore.load(client, table, family, x, KEYS, ValueCodecs.DECIMAL);
+  }
+
+  /** A new table M holding B, whose owner has consented to no other table's reads. */
+  private static String secretB(AccumuloClient root) {
+    String t = Fixtures.uniqueTable("trust_secret");
+    createWith(root, t, "B", B);
+    return t;
+  }
+
   private static String key(KeyFormat keys, int i) {
     return new String(keys.encode(i), java.nio.charset.StandardCharsets.UTF_8);
   }
@@ -141,9 +155,7 @@ class TrustIT {
   @Test
   void consentIsBoundToTheTableIdNotItsName() throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
-      String t = Fixtures.uniqueTable("trust_secret");
-      TableM.create(root, t);
-      MatrixStore.load(root, t, "B", B, KEYS, ValueCodecs.DECIMAL);
+      String t = secretB(root);
       String m = Fixtures.uniqueTable("trust_m");
       TableM.create(root, m);
       Consent.grant(root, t, m, Consent.Access.READ);
@@ -151,8 +163,7 @@ class TrustIT {
       String mallory = ItHelpers.user(root, "mallory", "mal-pw");
       root.securityOperations().grantSystemPermission(mallory, SystemPermission.CREATE_TABLE);
       try (AccumuloClient mc = ItHelpers.as(mallory, "mal-pw")) {
-        TableM.create(mc, m); // the same name, a new id
-        MatrixStore.load(mc, m, "A", A, KEYS, ValueCodecs.DECIMAL);
+        createWith(mc, m, "A", A); // the same name, a new id
         String key = JobRecord.newJobKey();
         ItHelpers.writeJobRecord(mc, m, "own-job", record(key, t, null));
         List<String> errors = ItHelpers.attach(mc, m,
@@ -165,8 +176,7 @@ class TrustIT {
         assertEquals(Map.of(), Fixtures.snapshot(mc, m, "C"), "nothing through the library");
       }
       String own = Fixtures.uniqueTable("trust_own");
-      TableM.create(root, own);
-      MatrixStore.load(root, own, "A", A, KEYS, ValueCodecs.DECIMAL);
+      createWith(root, own, "A", A);
       root.tableOperations().setProperty(t, Consent.Access.READ.propertyName(), own);
       RefusedException e = assertThrows(RefusedException.class, () -> SpGEMM.multiply(root, own,
           MultiplyOptions.builder().bTable(t).build()));
@@ -215,17 +225,14 @@ class TrustIT {
   @Test
   void aCompactionByHandReadsNothingWithoutConsent() throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
-      String secret = Fixtures.uniqueTable("trust_secret");
-      TableM.create(root, secret);
-      MatrixStore.load(root, secret, "B", B, KEYS, ValueCodecs.DECIMAL);
+      String secret = secretB(root);
       String m = Fixtures.uniqueTable("trust_cm");
       String other = Fixtures.uniqueTable("trust_other");
       TableM.create(root, other);
       String eve = ItHelpers.user(root, "eve", "eve-pw");
       root.securityOperations().grantSystemPermission(eve, SystemPermission.CREATE_TABLE);
       try (AccumuloClient ec = ItHelpers.as(eve, "eve-pw")) {
-        TableM.create(ec, m);
-        MatrixStore.load(ec, m, "A", A, KEYS, ValueCodecs.DECIMAL);
+        createWith(ec, m, "A", A);
         String mid = ec.tableOperations().tableIdMap().get(m);
         String oid = ec.tableOperations().tableIdMap().get(other);
         for (String tableOption : List.of(mid, oid)) {
@@ -476,8 +483,7 @@ class TrustIT {
     try (AccumuloClient root = SharedCluster.client()) {
       root.securityOperations().changeUserAuthorizations("root", new Authorizations("secret"));
       String m = Fixtures.uniqueTable("trust_blabels");
-      TableM.create(root, m);
-      MatrixStore.load(root, m, "A", A, KEYS, ValueCodecs.DECIMAL);
+      createWith(root, m, "A", A);
       int labelled = 0;
       List<Integer> pr = new ArrayList<>();
       List<Integer> pc = new ArrayList<>();

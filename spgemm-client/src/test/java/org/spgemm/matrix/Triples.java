@@ -1,5 +1,6 @@
 package org.spgemm.matrix;
 
+import java.util.function.IntToDoubleFunction;
 import java.util.stream.IntStream;
 
 /**
@@ -13,19 +14,20 @@ final class Triples {
   /** An FP64 matrix from (row, column, value) triples. */
   static SparseMatrix fp64(int rows, int cols, double... t) {
     int n = t.length / 3;
-    return SparseMatrix.fromCoordinates(rows, cols,
-        IntStream.range(0, n).map(e -> (int) t[3 * e]).toArray(),
-        IntStream.range(0, n).map(e -> (int) t[3 * e + 1]).toArray(),
+    return SparseMatrix.fromCoordinates(rows, cols, index(n, 0, i -> t[i]), index(n, 1, i -> t[i]),
         IntStream.range(0, n).mapToDouble(e -> t[3 * e + 2]).toArray(), n);
   }
 
   /** An INT64 matrix from (row, column, value) triples. */
   static SparseMatrix int64(int rows, int cols, long... t) {
     int n = t.length / 3;
-    return SparseMatrix.fromCoordinates(rows, cols,
-        IntStream.range(0, n).map(e -> (int) t[3 * e]).toArray(),
-        IntStream.range(0, n).map(e -> (int) t[3 * e + 1]).toArray(),
+    return SparseMatrix.fromCoordinates(rows, cols, index(n, 0, i -> t[i]), index(n, 1, i -> t[i]),
         IntStream.range(0, n).mapToLong(e -> t[3 * e + 2]).toArray(), n);
+  }
+
+  /** Field {@code k} (0: the row, 1: the column) of each of n triples; t(i) reads element i. */
+  private static int[] index(int n, int k, IntToDoubleFunction t) {
+    return IntStream.range(0, n).map(e -> (int) t.applyAsDouble(3 * e + k)).toArray();
   }
 
   /** The row of each entry of m, in entry order (parallel to {@link SparseMatrix#colIdx()}). */

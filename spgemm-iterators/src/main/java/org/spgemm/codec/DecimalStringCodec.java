@@ -8,16 +8,10 @@ import java.nio.charset.StandardCharsets;
  * Only finite values are written: a D4M decimal string cannot hold NaN or an infinity (the double
  * codec keeps them).
  */
-final class DecimalStringCodec implements ValueCodec {
+final class DecimalStringCodec extends CodecBase {
 
-  @Override
-  public String name() {
-    return "decimal";
-  }
-
-  @Override
-  public Domain domain() {
-    return Domain.FP64;
+  DecimalStringCodec() {
+    super("decimal", Domain.FP64);
   }
 
   @Override

@@ -1,16 +1,10 @@
 package org.spgemm.codec;
 
 /** 8-byte big-endian IEEE 754 doubles (FP64). */
-final class DoubleCodec implements ValueCodec {
+final class DoubleCodec extends CodecBase {
 
-  @Override
-  public String name() {
-    return "double";
-  }
-
-  @Override
-  public Domain domain() {
-    return Domain.FP64;
+  DoubleCodec() {
+    super("double", Domain.FP64);
   }
 
   @Override

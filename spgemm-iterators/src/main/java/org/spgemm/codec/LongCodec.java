@@ -1,16 +1,10 @@
 package org.spgemm.codec;
 
 /** 8-byte big-endian two's complement integers (INT64). */
-final class LongCodec implements ValueCodec {
+final class LongCodec extends CodecBase {
 
-  @Override
-  public String name() {
-    return "long";
-  }
-
-  @Override
-  public Domain domain() {
-    return Domain.INT64;
+  LongCodec() {
+    super("long", Domain.INT64);
   }
 
   @Override

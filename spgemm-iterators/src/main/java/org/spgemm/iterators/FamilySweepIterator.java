@@ -22,6 +22,7 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.accumulo.core.iterators.OptionDescriber;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
+import org.apache.accumulo.core.iterators.WrappingIterator;
 import org.spgemm.env.RateLimitedLog;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.job.JobRecord;
@@ -38,7 +39,7 @@ import org.spgemm.job.TabletRecords;
  * compact it (WRITE) could have asked for. Every other scope and every partial round passes
  * entries through unchanged.
  */
-public class FamilySweepIterator implements SortedKeyValueIterator<Key,Value>, OptionDescriber {
+public class FamilySweepIterator extends WrappingIterator implements OptionDescriber {
 
   public static final String FAMILIES = "families";
   public static final String ACTION = "action";
@@ -49,7 +50,6 @@ public class FamilySweepIterator implements SortedKeyValueIterator<Key,Value>, O
     DROP, COUNT
   }
 
-  private SortedKeyValueIterator<Key,Value> source;
   private IteratorEnvironment env;
   private List<ByteSequence> families;
   private Action action;
@@ -78,7 +78,7 @@ public class FamilySweepIterator implements SortedKeyValueIterator<Key,Value>, O
   public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
       IteratorEnvironment env) throws IOException {
     validateOptions(options);
-    this.source = source;
+    super.init(source, options, env);
     this.env = env;
     this.families = new ArrayList<>();
     for (String h : options.get(FAMILIES).split(",", -1)) {
@@ -95,19 +95,20 @@ public class FamilySweepIterator implements SortedKeyValueIterator<Key,Value>, O
       throws IOException {
     this.range = range;
     this.counted = 0;
-    source.seek(range, columnFamilies, inclusive);
+    super.seek(range, columnFamilies, inclusive);
     skipDropped();
     recordIfDone();
   }
 
   @Override
   public void next() throws IOException {
-    source.next();
+    super.next();
     skipDropped();
     recordIfDone();
   }
 
   private void skipDropped() throws IOException {
+    SortedKeyValueIterator<Key,Value> source = getSource();
     while (active && source.hasTop() && families.contains(source.getTopKey().getColumnFamilyData())) {
       if (action == Action.DROP) {
         source.next();
@@ -120,7 +121,8 @@ public class FamilySweepIterator implements SortedKeyValueIterator<Key,Value>, O
 
   /** At the end of a counting pass that saw the families: one record for this tablet. */
   private void recordIfDone() {
-    if (!active || action != Action.COUNT || source.hasTop() || counted == 0 || probe == null) {
+    if (!active || action != Action.COUNT || getSource().hasTop() || counted == 0
+        || probe == null) {
       return;
     }
     AccumuloClient client = TabletServerBridge.serverClient(env);
@@ -140,24 +142,9 @@ public class FamilySweepIterator implements SortedKeyValueIterator<Key,Value>, O
   }
 
   @Override
-  public boolean hasTop() {
-    return source.hasTop();
-  }
-
-  @Override
-  public Key getTopKey() {
-    return source.getTopKey();
-  }
-
-  @Override
-  public Value getTopValue() {
-    return source.getTopValue();
-  }
-
-  @Override
   public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
     FamilySweepIterator copy = new FamilySweepIterator();
-    copy.source = source.deepCopy(env);
+    copy.setSource(getSource().deepCopy(env));
     copy.env = env;
     copy.families = families;
     copy.action = action;

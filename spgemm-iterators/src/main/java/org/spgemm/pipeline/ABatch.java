@@ -58,14 +58,7 @@ public final class ABatch {
 
   /** Local id of B row {@code bRow}, added to Φ when new. */
   int phiId(byte[] bRow) {
-    ArrayByteSequence k = new ArrayByteSequence(bRow);
-    Integer id = phiIds.get(k);
-    if (id == null) {
-      id = phi.size();
-      phi.add(bRow);
-      phiIds.put(k, id);
-    }
-    return id;
+    return Interning.id(bRow, phi, phiIds);
   }
 
   /** Rows [from, to) as a batch of their own, with Φ rebuilt for just those rows. */

@@ -1,7 +1,9 @@
 package org.spgemm.pipeline;
 
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
@@ -25,6 +27,30 @@ public interface BSource {
 
     @Override
     void close();
+
+    /**
+     * A read of {@code entries}, remote where {@code remote} says (never local); closing it runs
+     * {@code close}.
+     */
+    static Read of(Iterable<Map.Entry<Key,Value>> entries, Predicate<ByteSequence> remote,
+        Runnable close) {
+      return new Read() {
+        @Override
+        public Iterator<Map.Entry<Key,Value>> iterator() {
+          return entries.iterator();
+        }
+
+        @Override
+        public boolean isRemote(ByteSequence row) {
+          return remote.test(row);
+        }
+
+        @Override
+        public void close() {
+          close.run();
+        }
+      };
+    }
   }
 
   /**

@@ -42,14 +42,7 @@ public final class Labels {
     if (visibility.length == 0) {
       return 0;
     }
-    ArrayByteSequence k = new ArrayByteSequence(visibility);
-    Integer id = ids.get(k);
-    if (id == null) {
-      id = expressions.size();
-      expressions.add(visibility);
-      ids.put(k, id);
-    }
-    return id;
+    return Interning.id(visibility, expressions, ids);
   }
 
   /** The id of the conjunction of two visibilities, normalised. */

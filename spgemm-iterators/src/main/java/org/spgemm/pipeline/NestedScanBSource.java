@@ -1,14 +1,10 @@
 package org.spgemm.pipeline;
 
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchScanner;
-import org.apache.accumulo.core.data.ByteSequence;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
-import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 
@@ -48,21 +44,6 @@ public final class NestedScanBSource implements BSource {
     scanner.setExecutionHints(hints);
     scanner.fetchColumnFamily(family);
     scanner.setRanges(ranges);
-    return new Read() {
-      @Override
-      public Iterator<Map.Entry<Key,Value>> iterator() {
-        return scanner.iterator();
-      }
-
-      @Override
-      public boolean isRemote(ByteSequence row) {
-        return homes.isRemote(row);
-      }
-
-      @Override
-      public void close() {
-        scanner.close();
-      }
-    };
+    return Read.of(scanner, homes::isRemote, scanner::close);
   }
 }

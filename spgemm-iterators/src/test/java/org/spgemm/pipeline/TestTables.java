@@ -2,14 +2,12 @@ package org.spgemm.pipeline;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
@@ -139,20 +137,8 @@ public final class TestTables {
         }
       }
       first.addAll(second);
-      return new Read() {
-        @Override
-        public Iterator<Map.Entry<Key,Value>> iterator() {
-          return first.iterator();
-        }
-
-        @Override
-        public boolean isRemote(ByteSequence row) {
-          return row.toString().compareTo(new String(homeRow, StandardCharsets.UTF_8)) < 0;
-        }
-
-        @Override
-        public void close() {}
-      };
+      String home = new String(homeRow, StandardCharsets.UTF_8);
+      return Read.of(first, row -> row.toString().compareTo(home) < 0, () -> {});
     }
   }
 

@@ -4,21 +4,15 @@ package org.spgemm.bench.run;
  * A contender whose C is written from the client ({@link ClientWrittenC}) into a fresh table per
  * repetition, {@code <dataset>_<tableStem><rep>}, by BatchWriter or bulk import.
  */
-abstract class ClientWriteContender implements Contender {
+abstract class ClientWriteContender extends MethodContender {
 
-  private final Method method;
   private final boolean bulk;
   private final String tableStem;
 
   ClientWriteContender(Method method, boolean bulk, String tableStem) {
-    this.method = method;
+    super(method);
     this.bulk = bulk;
     this.tableStem = tableStem;
-  }
-
-  @Override
-  public final Method method() {
-    return method;
   }
 
   /** Creates and hosts this repetition's table (untimed), then starts the clock. */

@@ -7,19 +7,13 @@ import org.spgemm.bench.bl.BlTables;
  * {@code <dataset>_<prefix>AT} and {@code <dataset>_<prefix>B}, loaded once per dataset by
  * {@link #prepare}; each repetition writes a fresh C, {@code <dataset>_<prefix>C<rep>}.
  */
-abstract class OuterProductContender implements Contender {
+abstract class OuterProductContender extends MethodContender {
 
-  private final Method method;
   private final String prefix;
 
   OuterProductContender(Method method, String prefix) {
-    this.method = method;
+    super(method);
     this.prefix = prefix;
-  }
-
-  @Override
-  public final Method method() {
-    return method;
   }
 
   @Override

@@ -9,10 +9,6 @@ public class TablePartitionException extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
-  public TablePartitionException(String message) {
-    super(message);
-  }
-
   public TablePartitionException(String message, Throwable cause) {
     super(message, cause);
   }
