@@ -70,7 +70,10 @@ class ConcurrencyAndTimeoutIT {
               .progressTimeout(Duration.ofSeconds(4)).build()));
       double seconds = (System.nanoTime() - t0) / 1e9;
       assertTrue(e.getMessage().contains("no progress for 4 s"), e.getMessage());
-      assertTrue(seconds < 90, "gave up after " + seconds + " s");
+      // the stall is seen after 4 s; removing the partial C then waits at most 120 s for the
+      // cancelled compaction to let go of the tablets (usually a few seconds; once, in CI, all of
+      // it): bounded, never for ever
+      assertTrue(seconds < 150, "gave up after " + seconds + " s");
       Map<String,String> state = SpGEMM.cState(client, table, "C");
       assertEquals("FAILED", state.get("state"), state.toString());
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "no partial C left");
