@@ -58,10 +58,10 @@ final class CompactionDriver {
    * Runs the compaction to its end, keeping {@code counts} up to date, then checks that each of
    * {@code expected} (tablets holding A rows, named as in their records) recorded its final
    * count. A tablet writes that record before its compaction commits, so one missing once the
-   * compaction has ended was not computed, or its record was lost: a tablet server killed early
-   * in the multiply can leave a recovered tablet with no files when the compaction selects them,
-   * and Accumulo then marks that tablet compacted without running any iterator. Such tablets are
-   * compacted again, up to {@link #RECOMPACTIONS} times, with a warning naming them.
+   * compaction has ended was not computed (Accumulo marks a tablet that has no files compacted
+   * without running any iterator) or its record was lost (a write that failed, as the servers'
+   * writes to M's metadata row can while a killed server's tablets are recovered). Such tablets
+   * are compacted again, up to {@link #RECOMPACTIONS} times, with a warning naming them.
    *
    * @param tablets M's tablets when the job started: if they were split or merged since, the
    *        records cannot be matched and a warning says so

@@ -109,10 +109,10 @@ class CompactionEngineIT {
   }
 
   /**
-   * A tablet whose final count is missing when the compaction ends (what a tablet server killed
-   * early leaves: Accumulo marks a recovered tablet with no files compacted without running the
-   * iterator) is compacted again, with a warning, and C is exact. The record is taken away by
-   * hand here, while the other, slower tablet still computes.
+   * A tablet whose final count is missing when the compaction ends (a record write lost while a
+   * killed server's tablets were recovered, or a tablet Accumulo skipped) is compacted again, with
+   * a warning, and C is exact. The record is taken away by hand here, while the other, slower
+   * tablet still computes.
    */
   @Test
   void aTabletWithoutAFinalCountIsCompactedAgain() throws Exception {
