@@ -59,9 +59,9 @@ final class CompactionDriver {
    * {@code expected} (tablets holding A rows, named as in their records) recorded its final
    * count. A tablet writes that record before its compaction commits, so one missing once the
    * compaction has ended was not computed (Accumulo marks a tablet that has no files compacted
-   * without running any iterator) or its record was lost (a write that failed, as the servers'
-   * writes to M's metadata row can while a killed server's tablets are recovered). Such tablets
-   * are compacted again, up to {@link #RECOMPACTIONS} times, with a warning naming them.
+   * without running any iterator) or its record was lost (a pass whose record cannot be written
+   * fails its compaction, so this is the last line of defence). Such tablets are compacted again,
+   * up to {@link #RECOMPACTIONS} times, with a warning naming them.
    *
    * @param tablets M's tablets when the job started: if they were split or merged since, the
    *        records cannot be matched and a warning says so

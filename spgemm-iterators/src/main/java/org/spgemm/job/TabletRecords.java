@@ -50,8 +50,8 @@ public final class TabletRecords implements PassRecords {
   }
 
   @Override
-  public void done(BatchStats total) {
-    write(TableLayout.DONE_PREFIX, total.encode(), FINAL_TIMEOUT_SECONDS);
+  public boolean done(BatchStats total) {
+    return write(TableLayout.DONE_PREFIX, total.encode(), FINAL_TIMEOUT_SECONDS);
   }
 
   @Override
@@ -61,17 +61,20 @@ public final class TabletRecords implements PassRecords {
     write(TableLayout.ERROR_PREFIX, s.encode(), FINAL_TIMEOUT_SECONDS);
   }
 
-  private void write(String prefix, byte[] value, long timeoutSeconds) {
+  /** Writes one record; false (with a warning) if it could not be written. */
+  private boolean write(String prefix, byte[] value, long timeoutSeconds) {
     Mutation m = new Mutation(TableLayout.META_ROW);
     m.put(TableLayout.META_FAMILY, JobRecord.tabletQualifier(prefix, job, tablet), new Value(value));
     BatchWriterConfig cfg = new BatchWriterConfig().setMaxMemory(1 << 16)
         .setTimeout(timeoutSeconds, TimeUnit.SECONDS);
     try (BatchWriter w = client.createBatchWriter(table, cfg)) {
       w.addMutation(m);
+      return true;
     } catch (Exception e) {
-      // the client then sees no record for this tablet; compact() returning still ends the job
+      // e.g. the compaction thread interrupted (its tablet is being unloaded) while it waited
       RateLimitedLog.warn("cannot record " + prefix + " of job " + job + " for tablet " + tablet
           + ": " + e);
+      return false;
     }
   }
 }

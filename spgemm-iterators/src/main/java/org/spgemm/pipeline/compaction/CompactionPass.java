@@ -160,8 +160,11 @@ public final class CompactionPass {
         return;
       }
       end();
-      if (live) {
-        records.done(total);
+      if (live && !records.done(total)) {
+        // seen after a tablet server was killed: the thread interrupted while it wrote the count
+        // (its tablet being unloaded). Committing now would leave C's share unconfirmed; failing
+        // the compaction makes Accumulo run it again, wherever the tablet is hosted next
+        throw new InterruptedIOException("the final count of this tablet could not be recorded");
       }
     } catch (BadInputException e) {
       stop(e.getMessage());

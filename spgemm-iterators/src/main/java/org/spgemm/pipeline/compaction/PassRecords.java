@@ -12,8 +12,11 @@ public interface PassRecords {
   /** The tablet's counts so far. */
   void progress(BatchStats total);
 
-  /** The tablet's final counts. */
-  void done(BatchStats total);
+  /**
+   * The tablet's final counts; false if they could not be recorded (the pass then fails its
+   * compaction, which Accumulo runs again, rather than commit a tablet the client cannot confirm).
+   */
+  boolean done(BatchStats total);
 
   /** The error that stopped the tablet's pass. */
   void error(String message);

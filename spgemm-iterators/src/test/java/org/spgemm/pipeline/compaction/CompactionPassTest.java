@@ -38,6 +38,7 @@ class CompactionPassTest {
     final List<BatchStats> progress = new ArrayList<>();
     BatchStats done;
     String error;
+    boolean refuseDone;
 
     @Override
     public void progress(BatchStats total) {
@@ -45,8 +46,9 @@ class CompactionPassTest {
     }
 
     @Override
-    public void done(BatchStats total) {
-      done = total;
+    public boolean done(BatchStats total) {
+      done = refuseDone ? null : total;
+      return !refuseDone;
     }
 
     @Override
@@ -180,5 +182,21 @@ class CompactionPassTest {
     assertThrows(InterruptedIOException.class, () -> pass.start(new Range(), null));
     assertNull(stopped.error, "a stop is not the job's error");
     assertNull(stopped.done);
+  }
+
+  /**
+   * A final count that cannot be recorded (the thread interrupted while it wrote it) fails the
+   * compaction, so that Accumulo runs it again, instead of ending as if the tablet were done.
+   */
+  @Test
+  void aFinalCountThatCannotBeRecordedFailsTheCompaction() throws Exception {
+    SortedMap<Key,Value> table = TestTables.table(TestTables.random(20, 20, 0.3, 9),
+        TestTables.random(20, 20, 0.3, 10));
+    Records lost = new Records();
+    lost.refuseDone = true;
+    InterruptedIOException e = assertThrows(InterruptedIOException.class,
+        () -> run(table, TestTables.smallBatches(), new TestTables.B(table, "B"), lost));
+    assertTrue(e.getMessage().contains("final count"), e.getMessage());
+    assertNull(lost.error, "not the job's error: the compaction runs again");
   }
 }
