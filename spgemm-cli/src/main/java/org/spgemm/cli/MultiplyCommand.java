@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.spgemm.client.Engine;
 import org.spgemm.client.GrrpResult;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
@@ -73,7 +74,12 @@ final class MultiplyCommand extends TableCommand {
     // the API checks every multiply option, and all of them together, before any work
     MultiplyOptions.Builder opts = multiply.builder();
     mxm.validate(opts);
-    opts.build();
+    if (opts.build().engine() == Engine.SCAN && mxm.cIn != null
+        && (mxm.accum != null || mxm.mask != null && !mxm.replace)) {
+      throw new UsageException("--engine scan writes C beside what is there: --c-in merged by"
+          + " --accum or kept outside a --mask (without --replace) needs the compaction engine"
+          + " (or auto)");
+    }
     if (partition != null && mxm.any()) {
       throw new UsageException("--partition multiplies C = A*B only: no mask, accumulator,"
           + " transpose or subset");

@@ -43,22 +43,17 @@ class RefusedCommandsLeaveNoTableIT extends CliOnSharedCluster {
     String out = dir.resolve("out.mtx").toString();
     refusedWithoutTable("refused_ktruss", "ktruss: k must be at least 3, not -5",
         "ktruss", "--a", g, "--k", "-5", "--out", out);
-    refusedWithoutTable("refused_ktruss_scan", "ktruss: mask, accum and replace need the"
-        + " compaction engine", "ktruss", "--a", g, "--k", "3", "--out", out, "--engine", "scan");
-    refusedWithoutTable("refused_triangles", "triangles: mask, accum and replace need the"
-        + " compaction engine", "triangles", "--a", g, "--engine", "scan");
-    refusedWithoutTable("refused_jaccard", "jaccard: mask, accum and replace need the"
-        + " compaction engine", "jaccard", "--a", g, "--out", out, "--engine", "scan");
-    refusedWithoutTable("refused_bfs", "bfs: mask, accum and replace need the compaction"
-        + " engine", "bfs", "--a", g, "--source", "1", "--out", out, "--engine", "scan");
+    refusedWithoutTable("refused_jaccard", "jaccard: jaccard accumulates into families it wrote"
+        + " before", "jaccard", "--a", g, "--out", out, "--engine", "scan");
+    refusedWithoutTable("refused_bfs", "--source 0 is not a vertex", "bfs", "--a", g, "--source",
+        "0", "--out", out);
   }
 
   @Test
   void refusedMultiplyOptionsCreateNoTable() {
     String out = dir.resolve("c.mtx").toString();
-    refusedWithoutTable("refused_mask_scan", "mask, accum and replace need the compaction"
-        + " engine, not the scan engine", "multiply", "--a", g, "--out", out, "--engine", "scan",
-        "--mask", g);
+    refusedWithoutTable("refused_accum_scan", "--engine scan writes C beside what is there",
+        "multiply", "--a", g, "--out", out, "--engine", "scan", "--accum", "plus", "--c-in", g);
     refusedWithoutTable("refused_rows", "--rows 3:1: the first index 3 is after the last 1",
         "multiply", "--a", g, "--out", out, "--rows", "3:1");
     refusedWithoutTable("refused_out", "--out /proc/c.mtx: cannot create a file in /proc",

@@ -10,10 +10,13 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.client.summary.CountingSummarizer;
+import org.apache.accumulo.core.client.summary.Summary;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.spgemm.iterators.FamilySweepIterator;
@@ -37,6 +40,8 @@ final class CFamily {
   private final AccumuloClient client;
   private final String table;
   private final MultiplyOptions opts;
+  /** Set once {@link #provenEmpty} has shown C empty, before this multiply wrote anything. */
+  private boolean provenEmpty;
 
   CFamily(AccumuloClient client, String table, MultiplyOptions opts) {
     this.client = client;
@@ -54,7 +59,8 @@ final class CFamily {
     if (opts.readsC() || opts.overwrite) {
       return;
     }
-    if (InputCheck.hasEntries(client, table, opts.spec.cFamily()) || countAll() > 0) {
+    if (InputCheck.hasEntries(client, table, opts.spec.cFamily())
+        || !provenEmpty() && countAll() > 0) {
       throw new RefusedException("family " + opts.spec.cFamily() + " of " + table
           + " already holds entries (some perhaps with labels you cannot read); clear it or"
           + " multiply with overwrite");
@@ -66,7 +72,46 @@ final class CFamily {
    * when the compaction has not ended within the run's progress time-out.
    */
   void clear() {
-    sweep(Action.DROP, null, opts.progressTimeout.toMillis());
+    if (!provenEmpty()) {
+      sweep(Action.DROP, null, opts.progressTimeout.toMillis());
+    }
+  }
+
+  /**
+   * Whether the files of C's table prove C empty, labelled entries included: the table's memory
+   * flushed, every file summarized with {@link TableM#FAMILY_COUNTS}, and none counting an entry
+   * of C. False when that cannot be known (files written before the summarizer was configured, no
+   * GET_SUMMARIES permission, too many families); a deleted entry still in a file also counts, so
+   * false can mean empty, never the other way round.
+   */
+  boolean provenEmpty() {
+    if (provenEmpty) {
+      return true; // nothing of this multiply has written C yet
+    }
+    provenEmpty = summariesShowEmpty();
+    return provenEmpty;
+  }
+
+  private boolean summariesShowEmpty() {
+    List<Summary> summaries;
+    try {
+      summaries = client.tableOperations().summaries(table).flush(true)
+          .withConfiguration(TableM.FAMILY_COUNTS).retrieve();
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      return false;
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, e);
+    }
+    if (summaries.size() != 1) {
+      return false;
+    }
+    Summary s = summaries.get(0);
+    Summary.FileStatistics f = s.getFileStatistics();
+    Map<String,Long> st = s.getStatistics();
+    return f.getMissing() == 0 && f.getExtra() == 0 && f.getLarge() == 0 && f.getDeleted() == 0
+        && f.getInaccurate() == 0 && st.getOrDefault(CountingSummarizer.TOO_MANY_STAT, 0L) == 0
+        && st.getOrDefault(CountingSummarizer.TOO_LONG_STAT, 0L) == 0
+        && st.getOrDefault(CountingSummarizer.COUNTER_STAT_PREFIX + opts.spec.cFamily(), 0L) == 0;
   }
 
   /** Entries of C, every label included (a compaction of C's table that rewrites nothing). */

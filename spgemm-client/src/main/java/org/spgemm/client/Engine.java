@@ -1,19 +1,28 @@
 package org.spgemm.client;
 
-/** How the tablet servers run a multiply; both compute the same C. */
+/** How the tablet servers run a multiply; all compute the same C. */
 public enum Engine {
   /**
-   * Default: C is computed inside a user compaction of M and written straight into each tablet's
-   * new file (no BatchWriter, write-ahead log or memory map). Needs WRITE on M.
+   * Default: the scan engine for small work, the compaction engine for large, by a cost estimate
+   * made before anything changes ({@link EngineChoice}); where only one of them can run the
+   * multiply (a mask, accumulator or replace needs the compaction; C in another table the scan),
+   * that one. The result says which ran and why.
+   */
+  AUTO,
+  /**
+   * C is computed inside a user compaction of M and written straight into each tablet's new file
+   * (no BatchWriter, write-ahead log or memory map): the fastest per entry, but Accumulo's
+   * compaction round trip costs about 2 s whatever the size. Needs WRITE on M.
    */
   COMPACTION,
   /**
    * The paper's write path: a scan iterator writes C rows with a BatchWriter and reports progress
-   * per batch; resumable when Accumulo re-creates the iterator. Needs READ and WRITE on M.
+   * per batch; resumable when Accumulo re-creates the iterator. Starts in milliseconds, writes
+   * slower. Needs READ and WRITE on M.
    */
   SCAN;
 
   /** Name of the default engine, for help texts. */
-  public static final String DEFAULT_NAME = "compaction";
+  public static final String DEFAULT_NAME = "auto";
   public static final Engine DEFAULT = valueOf(DEFAULT_NAME.toUpperCase(java.util.Locale.ROOT));
 }

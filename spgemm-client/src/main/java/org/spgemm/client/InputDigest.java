@@ -102,6 +102,11 @@ final class InputDigest {
     return names;
   }
 
+  /** Entries of {@code in} the caller can read. */
+  long entries(Input in) {
+    return digests.get(in).entries();
+  }
+
   /** Entries of {@code in} that carry a label (among those the caller may read). */
   long labelled(Input in) {
     return digests.get(in).labelled();

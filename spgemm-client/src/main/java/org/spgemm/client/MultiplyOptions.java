@@ -132,7 +132,6 @@ public final class MultiplyOptions {
 
   public static final class Builder extends SpecBuilder<Builder> implements Cloneable {
     private Engine engine = Engine.DEFAULT;
-    private boolean engineSet;
     private boolean overwrite = true;
     private boolean transposeA;
     private boolean transposeB;
@@ -204,10 +203,9 @@ public final class MultiplyOptions {
       return this;
     }
 
-    /** The engine: {@link Engine#COMPACTION} (default) or {@link Engine#SCAN}. */
+    /** The engine: {@link Engine#AUTO} (default), {@link Engine#COMPACTION} or {@link Engine#SCAN}. */
     public Builder engine(Engine engine) {
       this.engine = notNull("engine", engine);
-      this.engineSet = true;
       return this;
     }
 
@@ -284,17 +282,16 @@ public final class MultiplyOptions {
         throw new InvalidOptionException(e.getMessage());
       }
       if (s.cTable() != null && engine == Engine.COMPACTION) {
-        if (engineSet) {
-          throw new InvalidOptionException("C in another table (" + s.cTable() + ") is written"
-              + " by the scan engine; the compaction engine writes only M");
-        }
-        engine = Engine.SCAN;
+        throw new InvalidOptionException("C in another table (" + s.cTable() + ") is written"
+            + " by the scan engine; the compaction engine writes only M");
       }
-      boolean merges = s.maskFamily() != null || s.accum() != null || s.replace();
-      if (merges && engine == Engine.SCAN) {
-        throw new InvalidOptionException("mask, accum and replace need the compaction engine,"
-            + " not the scan engine" + (s.cTable() != null ? " (which C in another table needs)"
-                : "") + ": the pass writing C reads the stored C and the mask locally");
+      if (s.maskTable() != null && engine == Engine.SCAN) {
+        throw new InvalidOptionException("a mask in another table (" + s.maskTable() + ") is"
+            + " read by the compaction engine, not the scan engine");
+      }
+      if (s.maskTable() != null && s.cTable() != null) {
+        throw new InvalidOptionException("a mask in another table (" + s.maskTable() + ") needs"
+            + " the compaction engine, which writes C only into M, not into " + s.cTable());
       }
       return new MultiplyOptions(this, s);
     }

@@ -21,9 +21,14 @@ public final class MultiplyResult {
   private final long wallNanos;
   private final long setupNanos;
   private final java.util.List<String> warnings;
+  private final EngineChoice engine;
+  private final Map<String,Double> phases;
 
   MultiplyResult(BatchStats total, Map<String,BatchStats> perServer, int tablets, long wallNanos,
-      long setupNanos, java.util.List<String> warnings) {
+      long setupNanos, java.util.List<String> warnings, EngineChoice engine,
+      Map<String,Double> phases) {
+    this.engine = engine;
+    this.phases = phases;
     this.warnings = java.util.List.copyOf(warnings);
     this.total = total;
     this.perServer = Collections.unmodifiableMap(new TreeMap<>(perServer));
@@ -77,6 +82,24 @@ public final class MultiplyResult {
     return warnings;
   }
 
+  /** The engine that ran (never {@link Engine#AUTO}). */
+  public Engine engine() {
+    return engine.engine();
+  }
+
+  /** Why that engine ran: asked for, what the options need, or the cost estimate. */
+  public String engineReason() {
+    return engine.why();
+  }
+
+  /**
+   * Seconds of the wall time per step, in order: check, digest, claim C, job record and
+   * pre-flight, C empty?, clear C (scan engine), compute, digest again, finish.
+   */
+  public Map<String,Double> phaseSeconds() {
+    return phases;
+  }
+
   public int tablets() {
     return tablets;
   }
@@ -117,6 +140,9 @@ public final class MultiplyResult {
     m.put("tablets", tablets);
     m.put("wallSeconds", wallNanos / 1e9);
     m.put("setupSeconds", setupNanos / 1e9);
+    m.put("engine", engine.engine().name().toLowerCase(java.util.Locale.ROOT));
+    m.put("engineReason", engine.why());
+    m.put("phaseSeconds", phases);
     m.put("partialProductsPerSecond", Math.round(rate()));
     m.put("workerSeconds", times(total));
     m.put("warnings", warnings);
@@ -159,8 +185,8 @@ public final class MultiplyResult {
   public String toString() {
     return String.format(java.util.Locale.ROOT,
         "nnz(C)=%d, partial products=%d, batches=%d, B entries fetched=%d (remote %d), %.2f s,"
-            + " %.0f pp/s",
+            + " %.0f pp/s, engine %s",
         nnzC(), partialProducts(), batches(), bEntriesFetched(), bEntriesRemote(),
-        wallNanos / 1e9, rate());
+        wallNanos / 1e9, rate(), engine);
   }
 }

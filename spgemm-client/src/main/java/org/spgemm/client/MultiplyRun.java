@@ -40,7 +40,6 @@ final class MultiplyRun {
   private final String table;
   private final MultiplyOptions opts;
   private final Mode mode;
-  private final Engine engine;
   private final String bTable;
   /** Where C goes: M, or another table (scan engine). */
   private final String cTable;
@@ -52,8 +51,6 @@ final class MultiplyRun {
     this.table = table;
     this.opts = opts;
     this.mode = mode;
-    // a compaction writes C; counting writes nothing and stays a scan
-    this.engine = mode == Mode.MULTIPLY ? opts.engine : Engine.SCAN;
     this.bTable = opts.spec.bTable() == null ? table : opts.spec.bTable();
     this.cTable = opts.spec.cTable() == null ? table : opts.spec.cTable();
   }
@@ -61,8 +58,8 @@ final class MultiplyRun {
   /** Runs; {@code perEntry} (count mode) sees each emitted entry's row and counts. */
   MultiplyResult run(BiConsumer<String,BatchStats> perEntry) {
     long t0 = System.nanoTime();
+    Phases phases = new Phases();
     String tableId = TableM.id(client, table);
-    IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode, opts);
     InputCheck check = new InputCheck(client, table, bTable, cTable, opts);
     Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
     TableM.ensureNestedDispatch(client, table, opts.nestedExecutor);
@@ -70,10 +67,28 @@ final class MultiplyRun {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
     boolean writes = mode != Mode.COUNT;
+    if (writes) {
+      TableM.ensureFamilyCounts(client, cTable);
+    }
+    phases.end("check");
     List<InputDigest.Input> inputs = inputs();
     InputDigest before = writes ? InputDigest.take(client, inputs) : null;
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
+    phases.end("digest");
     CFamily c = new CFamily(client, cTable, opts);
+    EngineChoice choice = before == null || mode == Mode.TRANSPOSE
+        ? EngineChoice.choose(opts, mode, -1, -1, null, c::provenEmpty)
+        : EngineChoice.choose(opts, mode, before.entries(inputs.get(0)),
+            before.entries(inputs.get(1)), check.bShape(), c::provenEmpty);
+    Engine engine = choice.engine();
+    if (engine == Engine.SCAN && writes && opts.readsC() && !c.provenEmpty()) {
+      throw new RefusedException("the scan engine writes C beside what is there, and family "
+          + opts.spec.cFamily() + " of " + cTable + " holds entries (or cannot be shown empty)"
+          + " that an accumulator or a mask without replace would merge; use the compaction"
+          + " engine");
+    }
+    phases.end("engine");
+    IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode, opts);
     CState cState = null;
     if (writes) {
       if (engine == Engine.COMPACTION) {
@@ -82,6 +97,7 @@ final class MultiplyRun {
       cState = new CState(client, cTable, opts.spec.cFamily(), jobId, engine, opts.lease.toMillis());
       cState.claim();
     }
+    phases.end("claim C");
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
     CompactionDriver compaction = null;
     boolean changing = false;
@@ -92,13 +108,16 @@ final class MultiplyRun {
       if (writes) {
         preflight(MultiplySetting.preflight(engine, jobId, jobKey, table, tableId, mode,
             opts));
+        phases.end("job record and pre-flight");
         c.refuseStaleUnlessOverwrite();
+        phases.end("C empty?");
       }
       changing = true;
       long setup;
       if (engine == Engine.SCAN) {
         if (writes) {
           c.clear(); // a compaction replaces C by itself; a scan writes beside what is there
+          phases.end("clear C");
         }
         setup = System.nanoTime() - t0;
         new ScanDriver(client, table, opts, heartbeat).run(setting, counts, ranges, perEntry);
@@ -108,14 +127,18 @@ final class MultiplyRun {
         warnings.addAll(compaction.run(setting, counts, before.tabletsHolding(inputs.get(0),
             ranges), ranges));
       }
+      phases.end("compute");
       if (writes && opts.detectInputChanges) {
         InputDigest after = InputDigest.take(client, inputs);
         InputDigest.Input changed = after.changedSince(before);
         if (changed != null) {
           throw new SpgemmException(after.describeChange(before, changed));
         }
+        phases.end("digest again");
       }
-      return finish(cState, cShape, counts, t0, setup, before, inputs, warnings);
+      MultiplyResult r = finish(cState, cShape, counts, t0, setup, before, inputs, warnings,
+          choice, phases);
+      return r;
     } catch (RuntimeException e) {
       // first the job record: without it no tablet server writes another C row
       removeJob();
@@ -207,7 +230,8 @@ final class MultiplyRun {
   }
 
   private MultiplyResult finish(CState cState, Shape cShape, RunCounts counts, long t0,
-      long setup, InputDigest digest, List<InputDigest.Input> inputs, List<String> warnings) {
+      long setup, InputDigest digest, List<InputDigest.Input> inputs, List<String> warnings,
+      EngineChoice choice, Phases phases) {
     long wall = System.nanoTime() - t0;
     if (digest != null) {
       for (InputDigest.Input in : inputs) {
@@ -223,14 +247,15 @@ final class MultiplyRun {
       details.put("nnz", Long.toString(counts.total.get(Counter.C_ENTRIES)));
       details.put("products", Long.toString(counts.total.get(Counter.PRODUCTS)));
       details.put("semiring", opts.semiring());
-      details.put("engine", engine.name());
+      details.put("engine", choice.engine().name());
       cState.finish(JobRecord.State.COMPLETE, details);
       if (cShape != null) {
         MatrixStore.recordShape(client, cTable, opts.spec.cFamily(), new Shape(cShape.rows(),
             cShape.cols(), counts.total.get(Counter.C_ENTRIES), cShape.keyWidth()));
       }
     }
-    return counts.result(wall, setup, warnings);
+    phases.end("finish");
+    return counts.result(wall, setup, warnings, choice, phases.seconds());
   }
 
   private void removeJob() {

@@ -53,7 +53,9 @@ final class RunCounts {
     }).add(st);
   }
 
-  MultiplyResult result(long wallNanos, long setupNanos, java.util.List<String> warnings) {
-    return new MultiplyResult(total, perServer, tablets, wallNanos, setupNanos, warnings);
+  MultiplyResult result(long wallNanos, long setupNanos, java.util.List<String> warnings,
+      EngineChoice engine, Map<String,Double> phases) {
+    return new MultiplyResult(total, perServer, tablets, wallNanos, setupNanos, warnings, engine,
+        phases);
   }
 }

@@ -24,7 +24,10 @@ import org.spgemm.progress.BatchStats;
 
 /**
  * The scan engine: one scanner per tablet of A carrying the multiply iterator, entries arriving
- * one per RPC so progress is live. Each entry is a finished batch (or, in count mode, a row).
+ * one per RPC so progress is live. Each entry is a finished batch (or, in count mode, a row). A
+ * mask in M is read beside A, with the runner's authorizations (a mask entry the runner cannot
+ * read lets nothing through; the compaction engine would let through a C entry carrying its
+ * label, which the runner could not read either).
  */
 final class ScanDriver {
 
@@ -92,6 +95,9 @@ final class ScanDriver {
     try (Scanner s = client.createScanner(table, auths)) {
       s.setRange(range);
       s.fetchColumnFamily(new Text(opts.spec.aFamily()));
+      if (opts.spec.maskFamily() != null && opts.spec.maskTable() == null) {
+        s.fetchColumnFamily(new Text(opts.spec.maskFamily())); // read beside A, row by row
+      }
       s.addScanIterator(setting);
       s.setBatchSize(1);
       for (Map.Entry<Key,Value> e : s) {

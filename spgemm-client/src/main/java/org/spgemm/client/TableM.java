@@ -16,6 +16,9 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.client.summary.CountingSummarizer;
+import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
+import org.apache.accumulo.core.client.summary.summarizers.FamilySummarizer;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.TableLayout;
@@ -31,6 +34,15 @@ public final class TableM {
   private TableM() {}
 
   /**
+   * Entries per column family of every file of M, counting labelled entries too: a family whose
+   * files all say 0 (after a flush) is empty, whoever wrote it, with no compaction to look. Up to
+   * 1024 families per file are counted; past that the counts say "too many" and prove nothing.
+   */
+  static final SummarizerConfiguration FAMILY_COUNTS = SummarizerConfiguration
+      .builder(FamilySummarizer.class).setPropertyId("spgemmFamilies")
+      .addOption(CountingSummarizer.MAX_COUNTERS_OPT, "1024").build();
+
+  /**
    * Creates M with a locality group per family, the nested-scan dispatch hint, and optional split
    * points (row keys).
    */
@@ -44,7 +56,8 @@ public final class TableM {
     }
     NewTableConfiguration ntc = new NewTableConfiguration().setLocalityGroups(groups)
         .setProperties(Map.of(TableLayout.NESTED_DISPATCH_PROPERTY,
-            TableLayout.DEFAULT_NESTED_EXECUTOR, TableLayout.COMPRESSION_PROPERTY, TableLayout.COMPRESSION));
+            TableLayout.DEFAULT_NESTED_EXECUTOR, TableLayout.COMPRESSION_PROPERTY, TableLayout.COMPRESSION))
+        .enableSummarization(FAMILY_COUNTS);
     if (splits != null && !splits.isEmpty()) {
       SortedSet<Text> s = new TreeSet<>();
       splits.forEach(x -> s.add(new Text(notNull("split", x))));
@@ -141,6 +154,22 @@ public final class TableM {
           + " and this user may not set it (needs ALTER_TABLE); ask the table's owner", e);
     } catch (AccumuloException e) {
       throw new ClusterException("cannot configure " + table + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Adds {@link #FAMILY_COUNTS} to a table created without it (it takes ALTER_TABLE; without it,
+   * or on files written before, emptiness of C is checked by a compaction instead).
+   */
+  static void ensureFamilyCounts(AccumuloClient client, String table) {
+    try {
+      if (!client.tableOperations().listSummarizers(table).contains(FAMILY_COUNTS)) {
+        client.tableOperations().addSummarizers(table, FAMILY_COUNTS);
+      }
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, e);
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      // optional: C's emptiness is then looked for by a compaction
     }
   }
 

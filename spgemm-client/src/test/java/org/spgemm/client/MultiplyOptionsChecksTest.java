@@ -108,25 +108,29 @@ class MultiplyOptionsChecksTest {
     refused(() -> Algorithms.checkKtruss(null, 3, b()), "g must not be null");
     refused(() -> Algorithms.checkTriangles("L", null, b()), "out must not be null");
     refused(() -> Algorithms.checkGalerkin("A", "P", "C", null), "base options must not be null");
-    String scanCannotMask = "mask, accum and replace need the compaction engine, not the scan"
-        + " engine: the pass writing C reads the stored C and the mask locally";
     MultiplyOptions.Builder scan = b().engine(Engine.SCAN);
-    refused(() -> Algorithms.checkTriangles("L", "T", scan), scanCannotMask);
-    refused(() -> Algorithms.checkKtruss("G", 3, scan), scanCannotMask);
-    refused(() -> Algorithms.checkJaccard("G", "J", scan), scanCannotMask);
-    refused(() -> Algorithms.checkBfs("G", scan), scanCannotMask);
+    // masks into a new family: the scan engine will do
+    Algorithms.checkTriangles("L", "T", scan);
+    Algorithms.checkKtruss("G", 3, scan);
+    Algorithms.checkBfs("G", scan);
+    refused(() -> Algorithms.checkJaccard("G", "J", scan), "jaccard accumulates into families it"
+        + " wrote before (S -= ..., J /= ...), which the scan engine cannot (it writes C beside"
+        + " what is there); use the auto or compaction engine");
     // no mask or accumulator: the scan engine will do
     Algorithms.checkGalerkin("A", "P", "C", scan);
     Algorithms.checkKtruss("G", 3, b());
   }
 
   @Test
-  void theScanEngineConflictIsRefusedByBuild() {
-    refused(() -> b().engine(Engine.SCAN).mask("MK", MaskMode.STRUCTURE, false).build(),
-        "mask, accum and replace need the compaction engine, not the scan engine: the pass"
-            + " writing C reads the stored C and the mask locally");
-    refused(() -> b().cTable("T").accum("plus").build(), "mask, accum and replace need the"
-        + " compaction engine, not the scan engine (which C in another table needs): the pass"
-        + " writing C reads the stored C and the mask locally");
+  void engineConflictsAreRefusedByBuild() {
+    refused(() -> b().engine(Engine.SCAN).mask("X", "MK", MaskMode.STRUCTURE, false).build(),
+        "a mask in another table (X) is read by the compaction engine, not the scan engine");
+    refused(() -> b().cTable("T").mask("X", "MK", MaskMode.STRUCTURE, false).build(), "a mask in"
+        + " another table (X) needs the compaction engine, which writes C only into M, not into T");
+    refused(() -> b().cTable("T").engine(Engine.COMPACTION).build(), "C in another table (T) is"
+        + " written by the scan engine; the compaction engine writes only M");
+    // the scan engine masks and accumulates into an empty C (checked when it runs)
+    b().engine(Engine.SCAN).mask("MK", MaskMode.STRUCTURE, false).accum("plus").build();
+    b().cTable("T").accum("plus").build();
   }
 }

@@ -97,18 +97,15 @@ class ArgumentChecksIT {
       MultiplyOptions.Builder base = MultiplyOptions.builder();
       MultiplyOptions.Builder scan = MultiplyOptions.builder().engine(Engine.SCAN);
       Algorithms.Steps steps = new Algorithms.Steps();
-      String scanCannotMask = "mask, accum and replace need the compaction engine, not the scan"
-          + " engine: the pass writing C reads the stored C and the mask locally";
       refused(() -> Algorithms.ktruss(client, table, "A", -5, base, steps),
           "k must be at least 3, not -5 (the k-truss keeps the edges in at least k-2 triangles)");
-      refused(() -> Algorithms.ktruss(client, table, "A", 3, scan, steps), scanCannotMask);
-      refused(() -> Algorithms.triangles(client, table, "A", "T", scan, steps), scanCannotMask);
       // jaccard loads its ones vector, and bfs its frontier, before their first multiply
       refused(() -> Algorithms.jaccard(client, table, "A", "J", KEYS, 40, scan, steps),
-          scanCannotMask);
+          "jaccard accumulates into families it wrote before (S -= ..., J /= ...), which the"
+              + " scan engine cannot (it writes C beside what is there); use the auto or"
+              + " compaction engine");
       refused(() -> Algorithms.jaccard(client, table, "A", "J", KEYS, -1, base, steps),
           "n must be between 0 and 2147483647, not -1");
-      refused(() -> Algorithms.bfs(client, table, "A", 0, 40, KEYS, scan, steps), scanCannotMask);
       refused(() -> Algorithms.bfs(client, table, "A", 40, 40, KEYS, base, steps),
           "source must be between 0 and 39, not 40");
       refused(() -> Algorithms.bfs(client, table, "A", -1, 40, KEYS, base, steps),

@@ -70,7 +70,7 @@ class LabelsIT {
   }
 
   @ParameterizedTest
-  @EnumSource(Engine.class)
+  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN"})
   void nothingDerivedFromLabelledDataReachesAReaderWithoutTheLabel(Engine engine)
       throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
@@ -94,7 +94,7 @@ class LabelsIT {
   }
 
   @ParameterizedTest
-  @EnumSource(Engine.class)
+  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN"})
   void aGivenCVisibilityMustBeAtLeastAsStrict(Engine engine) throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
       root.securityOperations().changeUserAuthorizations("root",

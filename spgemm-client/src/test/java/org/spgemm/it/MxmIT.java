@@ -20,6 +20,7 @@ import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.RefusedException;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
@@ -85,20 +86,60 @@ class MxmIT {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = load(client, List.of());
       int f = 0;
-      for (MaskMode mode : MaskMode.values()) {
-        for (boolean complement : new boolean[] {false, true}) {
-          String c = "C" + f++;
-          MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
-              .families("A", "B", c).mask("MK", mode, complement).build());
-          SparseMatrix expected = ReferenceMxm.mxm(null, MASK, mode, complement, null,
-              Semirings.PLUS_TIMES, A, B, false, Domain.FP64);
-          Fixtures.assertSameMatrix(expected, readC(client, table, c, 60, 40));
-          // masked-out entries are never computed
-          assertEquals(maskedProducts(A, B, MASK, mode, complement), r.partialProducts(),
-              mode + (complement ? " complement" : "") + ": products formed");
-          assertTrue(r.partialProducts() < A.partialProducts(B));
+      for (Engine engine : new Engine[] {Engine.COMPACTION, Engine.SCAN}) {
+        for (MaskMode mode : MaskMode.values()) {
+          for (boolean complement : new boolean[] {false, true}) {
+            String c = "C" + f++;
+            MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+                .families("A", "B", c).mask("MK", mode, complement).engine(engine).build());
+            String what = engine + " " + mode + (complement ? " complement" : "");
+            assertEquals(engine, r.engine(), what);
+            SparseMatrix expected = ReferenceMxm.mxm(null, MASK, mode, complement, null,
+                Semirings.PLUS_TIMES, A, B, false, Domain.FP64);
+            Fixtures.assertSameMatrix(expected, readC(client, table, c, 60, 40));
+            // masked-out entries are never computed
+            assertEquals(maskedProducts(A, B, MASK, mode, complement), r.partialProducts(),
+                what + ": products formed");
+            assertTrue(r.partialProducts() < A.partialProducts(B));
+          }
         }
       }
+    }
+  }
+
+  /**
+   * The scan engine writes C beside what is there: with replace it clears the stored C first, an
+   * accumulator into an empty C is a plain write, and a merge into a C holding entries is refused
+   * before anything changes (AUTO takes the compaction engine for it instead).
+   */
+  @Test
+  void theScanEngineMasksWithReplaceAndRefusesToMergeIntoAStoredC() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = load(client, List.of("CR", "CK"));
+      MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+          .families("A", "B", "CR").mask("MK", MaskMode.VALUE, false).replace()
+          .engine(Engine.SCAN).build());
+      assertEquals(Engine.SCAN, r.engine());
+      Fixtures.assertSameMatrix(ReferenceMxm.mxm(C0, MASK, MaskMode.VALUE, false, null,
+          Semirings.PLUS_TIMES, A, B, true, Domain.FP64), readC(client, table, "CR", 60, 40));
+      SpGEMM.multiply(client, table, MultiplyOptions.builder().families("A", "B", "CA")
+          .accum("plus").engine(Engine.SCAN).build());
+      Fixtures.assertSameMatrix(ReferenceMxm.mxm(null, null, null, false, null,
+          Semirings.PLUS_TIMES, A, B, false, Domain.FP64), readC(client, table, "CA", 60, 40));
+      Map<String,String> before = ItHelpers.snapshotAll(client, table);
+      Map<String,String> state = SpGEMM.cState(client, table, "CK");
+      RefusedException e = assertThrows(RefusedException.class, () -> SpGEMM.multiply(client,
+          table, MultiplyOptions.builder().families("A", "B", "CK").accum("plus")
+              .engine(Engine.SCAN).build()));
+      assertTrue(e.getMessage().contains("family CK of " + table + " holds entries"),
+          e.getMessage());
+      assertEquals(before, ItHelpers.snapshotAll(client, table), "nothing changed");
+      assertEquals(state, SpGEMM.cState(client, table, "CK"), "state of CK as it was");
+      MultiplyResult auto = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+          .families("A", "B", "CK").accum("plus").build());
+      assertEquals(Engine.COMPACTION, auto.engine(), auto.engineReason());
+      Fixtures.assertSameMatrix(ReferenceMxm.mxm(C0, null, null, false, BinaryOps.forName("PLUS"),
+          Semirings.PLUS_TIMES, A, B, false, Domain.FP64), readC(client, table, "CK", 60, 40));
     }
   }
 
@@ -265,8 +306,8 @@ class MxmIT {
       InvalidOptionException u = assertThrows(InvalidOptionException.class,
           () -> MultiplyOptions.builder().accum("avg"));
       assertTrue(u.getMessage().contains("unknown accumulator 'avg'"), u.getMessage());
-      assertThrows(InvalidOptionException.class, () -> MultiplyOptions.builder()
-          .mask("MK", MaskMode.VALUE, false).engine(Engine.SCAN).build());
+      assertThrows(RefusedException.class, () -> SpGEMM.multiply(client, table, MultiplyOptions
+          .builder().mask("MK", MaskMode.VALUE, false).engine(Engine.SCAN).build()));
       assertThrows(InvalidOptionException.class, () -> SpGEMM.multiply(client, table,
           MultiplyOptions.builder().mask("NOPE", MaskMode.VALUE, false).build()));
       assertEquals(before, ItHelpers.snapshotAll(client, table), "nothing changed");

@@ -39,6 +39,8 @@ public final class TableLayout {
 
   /** Prefix of the table properties Accumulo leaves to applications. */
   public static final String CUSTOM_PREFIX = "table.custom.";
+  /** Table properties configuring summarizers (M's per-family entry counts among them). */
+  public static final String SUMMARIZER_PREFIX = "table.summarizer.";
   /**
    * Custom property (without {@link #CUSTOM_PREFIX}) on a table listing, by table id (comma
    * separated), the tables whose multiplies may read it with the tablet server's rights (as B,

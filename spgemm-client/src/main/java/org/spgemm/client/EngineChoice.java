@@ -1,0 +1,72 @@
+package org.spgemm.client;
+
+import java.util.Locale;
+import java.util.function.BooleanSupplier;
+import org.spgemm.iterators.MultiplySpec.Mode;
+
+/**
+ * Which engine runs a multiply, and why. {@link Engine#AUTO} estimates the partial products from
+ * what the client reads before it changes anything anyway (the entries of A and B from the input
+ * digest, B's rows from its recorded shape): at most {@link #SCAN_MAX_PRODUCTS} go to the scan
+ * engine, which starts in milliseconds, more to the compaction engine, which writes faster but
+ * waits about 2 s on Accumulo's compaction round trip. The scan engine writes C beside what is
+ * there, so a multiply that merges the stored C (an accumulator, a mask without replace) takes it
+ * only when C is empty.
+ */
+record EngineChoice(Engine engine, String why) {
+
+  /**
+   * Largest estimated partial products given to the scan engine; measured on this project's
+   * machines (2 tablet servers, 2 cores): see docs/engines.md.
+   */
+  static final long SCAN_MAX_PRODUCTS = 400_000;
+
+  /**
+   * @param aEntries entries of A (negative when unknown)
+   * @param bEntries entries of B (negative when unknown)
+   * @param b B's recorded shape, or null
+   * @param cEmpty whether C is proven empty (asked only when the stored C would be merged)
+   */
+  static EngineChoice choose(MultiplyOptions opts, Mode mode, long aEntries, long bEntries,
+      Shape b, BooleanSupplier cEmpty) {
+    if (mode != Mode.MULTIPLY) {
+      return new EngineChoice(Engine.SCAN, mode.name().toLowerCase(Locale.ROOT)
+          + " runs as a scan");
+    }
+    if (opts.engine != Engine.AUTO) {
+      return new EngineChoice(opts.engine, "asked for");
+    }
+    if (opts.spec.cTable() != null) {
+      return new EngineChoice(Engine.SCAN, "C in another table");
+    }
+    if (opts.spec.maskTable() != null) {
+      return new EngineChoice(Engine.COMPACTION, "a mask in another table");
+    }
+    if (aEntries < 0 || bEntries < 0) {
+      return new EngineChoice(Engine.COMPACTION, "size unknown (inputs not digested)");
+    }
+    long estimate;
+    String how;
+    if (b != null && b.rows() > 0) {
+      estimate = (long) Math.ceil((double) aEntries * bEntries / b.rows());
+      how = "about " + estimate + " partial products (nnz(A) " + aEntries + " x nnz(B) "
+          + bEntries + " / " + b.rows() + " rows of B)";
+    } else {
+      estimate = aEntries + bEntries;
+      how = "B's shape unknown, nnz(A) + nnz(B) = " + estimate;
+    }
+    if (estimate > SCAN_MAX_PRODUCTS) {
+      return new EngineChoice(Engine.COMPACTION, how + " > " + SCAN_MAX_PRODUCTS);
+    }
+    if (opts.readsC() && !cEmpty.getAsBoolean()) {
+      return new EngineChoice(Engine.COMPACTION, how + ", but the stored C, which it merges,"
+          + " holds entries");
+    }
+    return new EngineChoice(Engine.SCAN, how + " <= " + SCAN_MAX_PRODUCTS);
+  }
+
+  @Override
+  public String toString() {
+    return engine.name().toLowerCase(Locale.ROOT) + " (" + why + ")";
+  }
+}

@@ -1,0 +1,53 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.Poisson3D;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * The default engine, AUTO: small work runs on the scan engine, large on the compaction engine,
+ * both exact, and the result says which ran and why. Prints each multiply's steps (the fixed cost
+ * a small multiply pays) for the record; their times are not asserted.
+ */
+@ClusterTest
+class EngineChoiceIT {
+
+  @Test
+  void smallWorkRunsAsAScanAndLargeAsACompaction() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      SparseMatrix small = Poisson3D.generate(12, 7); // 1,728 rows, about 39 k partial products
+      SparseMatrix large = Poisson3D.generate(16, 27); // 4,096 rows, about 2.5 M
+      for (SparseMatrix a : List.of(small, large)) {
+        String table = Fixtures.loadedTable(client, "auto", a, a,
+            List.of(Integer.toString(a.rows() / 2)));
+        SparseMatrix expected = ReferenceMultiply.multiply(a, a,
+            Semirings.forName("PLUS_TIMES"));
+        Engine want = a == small ? Engine.SCAN : Engine.COMPACTION;
+        for (int i = 0; i < (a == small ? 3 : 1); i++) {
+          String c = "C" + i;
+          MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+              .families("A", "B", c).build());
+          System.out.println("AUTO " + a.rows() + " rows: " + r + "; " + r.engineReason()
+              + "; steps " + r.phaseSeconds());
+          assertEquals(want, r.engine(), r.engineReason());
+          assertTrue(r.engineReason().contains("partial products"), r.engineReason());
+          Fixtures.assertSameMatrix(expected, MatrixStore.read(client, table, c, a.rows(),
+              a.cols(), ValueCodecs.DECIMAL));
+        }
+      }
+    }
+  }
+}
