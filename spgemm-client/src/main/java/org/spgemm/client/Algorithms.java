@@ -66,7 +66,7 @@ public final class Algorithms {
   private static MultiplyOptions trianglesStep(MultiplyOptions.Builder base, String l,
       String out) {
     return base(base).semiring("PLUS_PAIR").families(notNull("l", l), l, notNull("out", out))
-        .mask(l, MaskMode.STRUCTURE, false).build();
+        .mask(l, MaskMode.STRUCTURE, false).replace().build();
   }
 
   /**
@@ -109,7 +109,7 @@ public final class Algorithms {
           + " the edges in at least k-2 triangles)");
     }
     return base(base).semiring("PLUS_PAIR").families(cur, cur, next)
-        .mask(cur, MaskMode.STRUCTURE, false).select("valuege:" + (k - 2)).build();
+        .mask(cur, MaskMode.STRUCTURE, false).replace().select("valuege:" + (k - 2)).build();
   }
 
   /**
@@ -247,7 +247,7 @@ public final class Algorithms {
   private static MultiplyOptions bfsLevel(MultiplyOptions.Builder base, String frontier,
       String g, String next, String visited) {
     return base(base).semiring("ANY_PAIR").families(frontier, g, next)
-        .mask(visited, MaskMode.STRUCTURE, true).build();
+        .mask(visited, MaskMode.STRUCTURE, true).replace().build();
   }
 
   /**

@@ -4,6 +4,8 @@ import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,8 +42,8 @@ final class CFamily {
   private final AccumuloClient client;
   private final String table;
   private final MultiplyOptions opts;
-  /** Set once {@link #provenEmpty} has shown C empty, before this multiply wrote anything. */
-  private boolean provenEmpty;
+  /** A flush of C's table started ahead of {@link #provenEmpty}, or null. */
+  private CompletableFuture<Void> earlyFlush;
 
   CFamily(AccumuloClient client, String table, MultiplyOptions opts) {
     this.client = client;
@@ -78,6 +80,20 @@ final class CFamily {
   }
 
   /**
+   * Starts flushing C's table in the background, so that the flush {@link #provenEmpty} needs
+   * (after C is claimed) finds little left in memory; overlaps the checks that come before.
+   */
+  void startFlush() {
+    earlyFlush = CompletableFuture.runAsync(() -> {
+      try {
+        client.tableOperations().flush(table, null, null, true);
+      } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+        throw new CompletionException(e);
+      }
+    });
+  }
+
+  /**
    * Whether the files of C's table prove C empty, labelled entries included: the table's memory
    * flushed, every file summarized with {@link TableM#FAMILY_COUNTS}, and none counting an entry
    * of C. False when that cannot be known (files written before the summarizer was configured, no
@@ -85,14 +101,17 @@ final class CFamily {
    * false can mean empty, never the other way round.
    */
   boolean provenEmpty() {
-    if (provenEmpty) {
-      return true; // nothing of this multiply has written C yet
+    if (earlyFlush != null) {
+      try {
+        earlyFlush.get(); // its work is done; the flush below then finds little in memory
+      } catch (ExecutionException e) {
+        // the flush below says what is wrong, if anything still is
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SpgemmException("interrupted flushing " + table);
+      }
+      earlyFlush = null;
     }
-    provenEmpty = summariesShowEmpty();
-    return provenEmpty;
-  }
-
-  private boolean summariesShowEmpty() {
     List<Summary> summaries;
     try {
       summaries = client.tableOperations().summaries(table).flush(true)

@@ -67,26 +67,21 @@ final class MultiplyRun {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
     boolean writes = mode != Mode.COUNT;
+    CFamily c = new CFamily(client, cTable, opts);
     if (writes) {
       TableM.ensureFamilyCounts(client, cTable);
+      c.startFlush();
     }
     phases.end("check");
     List<InputDigest.Input> inputs = inputs();
     InputDigest before = writes ? InputDigest.take(client, inputs) : null;
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
     phases.end("digest");
-    CFamily c = new CFamily(client, cTable, opts);
     EngineChoice choice = before == null || mode == Mode.TRANSPOSE
         ? EngineChoice.choose(opts, mode, -1, -1, null, c::provenEmpty)
         : EngineChoice.choose(opts, mode, before.entries(inputs.get(0)),
             before.entries(inputs.get(1)), check.bShape(), c::provenEmpty);
     Engine engine = choice.engine();
-    if (engine == Engine.SCAN && writes && opts.readsC() && !c.provenEmpty()) {
-      throw new RefusedException("the scan engine writes C beside what is there, and family "
-          + opts.spec.cFamily() + " of " + cTable + " holds entries (or cannot be shown empty)"
-          + " that an accumulator or a mask without replace would merge; use the compaction"
-          + " engine");
-    }
     phases.end("engine");
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode, opts);
     CState cState = null;
@@ -115,7 +110,16 @@ final class MultiplyRun {
       changing = true;
       long setup;
       if (engine == Engine.SCAN) {
-        if (writes) {
+        if (writes && opts.readsC()) {
+          // C is an input to merge with: the scan engine, writing beside it, needs it empty
+          if (!c.provenEmpty()) {
+            throw new RefusedException("the scan engine writes C beside what is there, and"
+                + " family " + opts.spec.cFamily() + " of " + cTable + " holds entries (or"
+                + " cannot be shown empty) that an accumulator or a mask without replace would"
+                + " merge; use the compaction engine");
+          }
+          phases.end("C empty?");
+        } else if (writes) {
           c.clear(); // a compaction replaces C by itself; a scan writes beside what is there
           phases.end("clear C");
         }

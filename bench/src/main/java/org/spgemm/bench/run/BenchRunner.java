@@ -237,7 +237,8 @@ public final class BenchRunner {
         yield new GraphuloContender(graphulo);
       }
       case RRP_SCAN -> new RrpContender(org.spgemm.client.Engine.SCAN);
-      case RRP -> new RrpContender(org.spgemm.client.Engine.COMPACTION);
+      case RRP -> new RrpContender(org.spgemm.client.Engine.AUTO);
+      case RRP_COMPACTION -> new RrpContender(org.spgemm.client.Engine.COMPACTION);
       case RRP_NESTED -> new RrpContender(org.spgemm.client.Engine.COMPACTION, false);
       case GRRP -> new GrrpContender();
       case CLIENT -> new ClientSideContender(false);

@@ -8,7 +8,9 @@ import org.spgemm.iterators.TableLayout;
 
 /**
  * RRp: a fresh M (A and B loaded, untimed) per repetition, so no run pays to clear a stale C; on
- * the compaction engine (the default, {@code RRp}) or the scan engine ({@code RRp-scan}).
+ * the engine the API picks ({@code RRp}), or forced to the compaction engine ({@code
+ * RRp-compaction}, {@code RRp-nested} without local B reads) or the scan engine ({@code
+ * RRp-scan}).
  */
 final class RrpContender implements Contender {
 
@@ -31,7 +33,11 @@ final class RrpContender implements Contender {
 
   @Override
   public Method method() {
-    return engine == Engine.SCAN ? Method.RRP_SCAN : localB ? Method.RRP : Method.RRP_NESTED;
+    return switch (engine) {
+      case AUTO -> Method.RRP;
+      case SCAN -> Method.RRP_SCAN;
+      case COMPACTION -> localB ? Method.RRP_COMPACTION : Method.RRP_NESTED;
+    };
   }
 
   @Override
