@@ -52,6 +52,12 @@ import org.spgemm.progress.Counter;
 @ClusterTest
 class CompactionEngineIT {
 
+  /** Every multiply here runs on the compaction engine (AUTO would pick the scan for most). */
+  private static MultiplyOptions.Builder compaction() {
+    return MultiplyOptions.builder().engine(Engine.COMPACTION);
+  }
+
+
   @Test
   void sameCAsTheScanEngineAndTheReference() {
     try (AccumuloClient client = SharedCluster.client()) {
@@ -59,7 +65,7 @@ class CompactionEngineIT {
       SparseMatrix b = RmatGenerator.generate(9, 16, 12);
       List<String> splits = List.of("100", "200", "300", "400");
       MultiplyResult compaction = RowByRowMultiplyIT.multiplyAndCheck(client, a, b, splits,
-          MultiplyOptions.builder().batchLimits(64, 4096, 32 << 20).build());
+          compaction().batchLimits(64, 4096, 32 << 20).build());
       MultiplyResult scan = RowByRowMultiplyIT.multiplyAndCheck(client, a, b, splits,
           MultiplyOptions.builder().engine(Engine.SCAN).batchLimits(64, 4096, 32 << 20).build());
       assertEquals(scan.nnzC(), compaction.nnzC());
@@ -73,7 +79,7 @@ class CompactionEngineIT {
     try (AccumuloClient client = SharedCluster.client()) {
       SparseMatrix p = Poisson3D.generate(10, 27);
       List<String> splits = List.of("250", "500", "750");
-      MultiplyOptions small = MultiplyOptions.builder().batchLimits(40, 4096, 32 << 20).build();
+      MultiplyOptions small = compaction().batchLimits(40, 4096, 32 << 20).build();
       MultiplyResult r = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits, small);
       MultiplyResult scan = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
           MultiplyOptions.builder().engine(Engine.SCAN).batchLimits(40, 4096, 32 << 20).build());
@@ -94,7 +100,7 @@ class CompactionEngineIT {
       SparseMatrix p = Poisson3D.generate(10, 27);
       List<String> splits = List.of("250", "500", "750");
       MultiplyResult r = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
-          MultiplyOptions.defaults());
+          compaction().build());
       // a banded matrix: most B rows an A row needs sit in the A row's own tablet
       assertTrue(r.bEntriesLocal() > r.bEntriesFetched() / 2, r.toString());
       assertTrue(r.bEntriesLocal() < r.bEntriesFetched(), "rows across tablet edges: " + r);
@@ -102,7 +108,7 @@ class CompactionEngineIT {
           MultiplyOptions.builder().engine(Engine.SCAN).build());
       assertEquals(0, scan.bEntriesLocal());
       MultiplyResult nested = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
-          MultiplyOptions.builder().localB(false).build());
+          compaction().localB(false).build());
       assertEquals(0, nested.bEntriesLocal());
       assertEquals(r.bEntriesFetched(), nested.bEntriesFetched());
     }
@@ -151,7 +157,7 @@ class CompactionEngineIT {
       try {
         // one thread, tiny batches: the second tablet computes for seconds after the first
         r = SpGEMM.multiply(client, table,
-            MultiplyOptions.builder().threads(1).batchLimits(2, 8, 1 << 20).build());
+            compaction().threads(1).batchLimits(2, 8, 1 << 20).build());
       } finally {
         stop.set(true);
         thief.join();
@@ -173,7 +179,7 @@ class CompactionEngineIT {
       ItHelpers.put(client, table, "15", "A", "03", bytes("not-a-number"));
       Map<String,String> before = ItHelpers.snapshotAll(client, table);
       SpgemmException e = assertThrows(SpgemmException.class,
-          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+          () -> SpGEMM.multiply(client, table, compaction().build()));
       assertTrue(e.getMessage().contains("A(15, 03)") && e.getMessage().contains("not-a-number"),
           e.getMessage());
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "no C left behind");
@@ -184,7 +190,7 @@ class CompactionEngineIT {
       assertEquals(before, after, "A and B unchanged");
       // the compaction has ended: a second multiply is not refused as "another is running"
       SpgemmException again = assertThrows(SpgemmException.class,
-          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+          () -> SpGEMM.multiply(client, table, compaction().build()));
       assertTrue(again.getMessage().contains("not-a-number"), again.getMessage());
     }
   }
@@ -196,7 +202,7 @@ class CompactionEngineIT {
       String table = Fixtures.loadedTable(client, "cbadb", a, a, List.of("10"));
       ItHelpers.put(client, table, "05", "B", "07", bytes("1.2.3"));
       SpgemmException e = assertThrows(SpgemmException.class,
-          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+          () -> SpGEMM.multiply(client, table, compaction().build()));
       assertTrue(e.getMessage().contains("B(05, 07)"), e.getMessage());
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"));
       assertFalse(SpGEMM.isComplete(client, table, "C"));
@@ -212,14 +218,14 @@ class CompactionEngineIT {
       ItHelpers.put(client, table, TableLayout.META_ROW, TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + "C",
           bytes("state=RUNNING;job=other;lease=" + now));
       SpgemmException e = assertThrows(SpgemmException.class,
-          () -> SpGEMM.multiply(client, table, MultiplyOptions.defaults()));
+          () -> SpGEMM.multiply(client, table, compaction().build()));
       assertTrue(e.getMessage().contains("being written by job other"), e.getMessage());
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "nothing written");
       // the other client died: its lease lapsed a minute ago
       ItHelpers.put(client, table, TableLayout.META_ROW, TableLayout.META_FAMILY, TableLayout.C_STATE_PREFIX + "C",
           bytes("state=RUNNING;job=other;lease=" + (now - 120_000)));
       assertEquals("FAILED", SpGEMM.cState(client, table, "C").get("state"), "reads as FAILED");
-      SpGEMM.multiply(client, table, MultiplyOptions.defaults());
+      SpGEMM.multiply(client, table, compaction().build());
       assertTrue(SpGEMM.isComplete(client, table, "C"));
       Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),
           MatrixStore.read(client, table, "C", 20, 20, ValueCodecs.DECIMAL));
@@ -297,7 +303,7 @@ class CompactionEngineIT {
       try (AccumuloClient u = Accumulo.newClient()
           .from(SharedCluster.cluster().clientProperties()).as(user, new PasswordToken("pw"))
           .build()) {
-        MultiplyResult r = SpGEMM.multiply(u, table, MultiplyOptions.builder()
+        MultiplyResult r = SpGEMM.multiply(u, table, compaction()
             .listener((total, done, tablets) -> {
               calls.incrementAndGet();
               lastRows[0] = total.get(Counter.ROWS);
@@ -343,7 +349,7 @@ class CompactionEngineIT {
     SparseMatrix b = SparseMatrix.fromCoordinates(hub, hub, br, bc, bv, m);
     try (AccumuloClient client = SharedCluster.client()) {
       RowByRowMultiplyIT.multiplyAndCheck(client, a, b, List.of("100000"),
-          MultiplyOptions.defaults());
+          compaction().build());
     }
   }
 }

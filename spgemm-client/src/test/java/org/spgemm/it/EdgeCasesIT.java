@@ -18,6 +18,7 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
@@ -32,6 +33,16 @@ import org.spgemm.matrix.SparseMatrix;
 /** Shapes and keys at the edges: empty rows/columns/matrices, many tablets, string keys. */
 @ClusterTest
 class EdgeCasesIT {
+
+  /** The engine every multiply here runs on: the default; a subclass runs them all on another. */
+  Engine engine() {
+    return Engine.AUTO;
+  }
+
+  MultiplyOptions.Builder options() {
+    return MultiplyOptions.builder().engine(engine());
+  }
+
 
   private static MultiplyResult check(AccumuloClient client, SparseMatrix a, SparseMatrix b,
       List<String> splits, MultiplyOptions opts) {
@@ -52,7 +63,7 @@ class EdgeCasesIT {
         assertEquals(0, a.rowNnz(i));
       }
       check(client, a, b, List.of("20", "40"),
-          MultiplyOptions.builder().batchLimits(8, 5, 1 << 20).build());
+          options().batchLimits(8, 5, 1 << 20).build());
     }
   }
 
@@ -61,7 +72,7 @@ class EdgeCasesIT {
     try (AccumuloClient client = SharedCluster.client()) {
       SparseMatrix a = Fixtures.random(1, 30, 0.5, 21);
       SparseMatrix b = Fixtures.random(30, 20, 0.2, 22);
-      MultiplyResult r = check(client, a, b, List.of(), MultiplyOptions.defaults());
+      MultiplyResult r = check(client, a, b, List.of(), options().build());
       assertEquals(1, r.aRows());
       assertEquals(1, r.batches());
     }
@@ -75,7 +86,7 @@ class EdgeCasesIT {
       SparseMatrix b = Fixtures.random(20, 5, 0.3, 31);
       Fixtures.createAndLoad(client, table, a, b, List.of("5"));
       assertTrue(Fixtures.snapshot(client, table, "A").isEmpty(), "A holds no entries");
-      MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.defaults());
+      MultiplyResult r = SpGEMM.multiply(client, table, options().build());
       assertEquals(0, r.nnzC());
       assertEquals(0, r.batches());
       assertEquals(0, r.partialProducts());
@@ -92,7 +103,7 @@ class EdgeCasesIT {
       String table = Fixtures.uniqueTable("edge");
       TableM.create(client, table);
       ItHelpers.put(client, table, "x", "B", "y", "2".getBytes(StandardCharsets.UTF_8));
-      MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.defaults());
+      MultiplyResult r = SpGEMM.multiply(client, table, options().build());
       assertEquals(0, r.nnzC());
       assertTrue(Fixtures.snapshot(client, table, "C").isEmpty());
       assertTrue(SpGEMM.isComplete(client, table, "C"));
@@ -109,7 +120,7 @@ class EdgeCasesIT {
       // and one split inside a row key range that holds no row at all
       splits.add("0455");
       MultiplyResult r = check(client, a, b, splits,
-          MultiplyOptions.builder().batchLimits(16, 4, 1 << 20).build());
+          options().batchLimits(16, 4, 1 << 20).build());
       assertEquals(21, r.tablets());
     }
   }
@@ -123,7 +134,7 @@ class EdgeCasesIT {
       SparseMatrix b = ItHelpers.withoutRowsAndCols(Fixtures.random(60, 35, 0.2, 52),
           Set.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9), Set.of());
       check(client, a, b, List.of("30", "55"),
-          MultiplyOptions.builder().batchLimits(4, 100, 1 << 20).build());
+          options().batchLimits(4, 100, 1 << 20).build());
     }
   }
 
@@ -133,7 +144,7 @@ class EdgeCasesIT {
       SparseMatrix a = RmatGenerator.generate(8, 16, 101);
       SparseMatrix b = RmatGenerator.generate(8, 16, 202);
       MultiplyResult r = check(client, a, b, List.of("064", "128", "192"),
-          MultiplyOptions.builder().batchLimits(48, 4096, 32 << 20).build());
+          options().batchLimits(48, 4096, 32 << 20).build());
       assertTrue(r.batches() > 4, "several batches: " + r.batches());
     }
   }
@@ -142,7 +153,7 @@ class EdgeCasesIT {
   void poisson7Squared() {
     try (AccumuloClient client = SharedCluster.client()) {
       SparseMatrix a = Poisson3D.generate(6, 7);
-      check(client, a, a, List.of("072", "144"), MultiplyOptions.defaults());
+      check(client, a, a, List.of("072", "144"), options().build());
     }
   }
 
@@ -177,7 +188,7 @@ class EdgeCasesIT {
       assertEquals(-4.0, expected.get("alice|red"));
       assertEquals(9.5, expected.get("alice|green"));
 
-      MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.defaults());
+      MultiplyResult r = SpGEMM.multiply(client, table, options().build());
       Map<String,Double> actual = new TreeMap<>();
       try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
         s.fetchColumnFamily(new Text("C"));

@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.spgemm.algebra.Semiring;
 import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
@@ -21,6 +22,16 @@ import org.spgemm.matrix.SparseMatrix;
 /** Every built-in semiring, a user semiring loaded by class name, and every value codec. */
 @ClusterTest
 class SemiringsAndCodecsIT {
+
+  /** The engine every multiply here runs on: the default; a subclass runs them all on another. */
+  Engine engine() {
+    return Engine.AUTO;
+  }
+
+  MultiplyOptions.Builder options() {
+    return MultiplyOptions.builder().engine(engine());
+  }
+
 
   private static final SparseMatrix A = Fixtures.random(50, 40, 0.15, 61);
   private static final SparseMatrix B = Fixtures.random(40, 30, 0.15, 62);
@@ -50,7 +61,7 @@ class SemiringsAndCodecsIT {
       for (Semiring s : Semirings.builtIn().values()) {
         // each semiring into its own C family of the one table: a write into the wrong family
         // would show up as a mismatch there
-        MultiplyOptions opts = MultiplyOptions.builder().semiring(s.name())
+        MultiplyOptions opts = options().semiring(s.name())
             .families("A", "B", "C_" + s.name()).batchLimits(8, 16, 1 << 20).build();
         ItHelpers.multiplyAndCheck(client, table, A, B, opts, s, ValueCodecs.DECIMAL);
       }
@@ -62,7 +73,7 @@ class SemiringsAndCodecsIT {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = load(client, A, B, ValueCodecs.LONG, ValueCodecs.LONG);
       for (Semiring s : Semirings.builtIn().values()) {
-        MultiplyOptions opts = MultiplyOptions.builder().semiring(s.name()).codec("long")
+        MultiplyOptions opts = options().semiring(s.name()).codec("long")
             .families("A", "B", "C_" + s.name()).build();
         ItHelpers.multiplyAndCheck(client, table, A, B, opts, s, ValueCodecs.LONG);
       }
@@ -76,9 +87,9 @@ class SemiringsAndCodecsIT {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = load(client, A, B, ValueCodecs.DECIMAL, ValueCodecs.DECIMAL);
       ItHelpers.multiplyAndCheck(client, table, A, B,
-          MultiplyOptions.builder().semiring(name).build(), s, ValueCodecs.DECIMAL);
+          options().semiring(name).build(), s, ValueCodecs.DECIMAL);
       ItHelpers.multiplyAndCheck(client, table, A, B,
-          MultiplyOptions.builder().semiring(s).families("A", "B", "C2").build(), s,
+          options().semiring(s).families("A", "B", "C2").build(), s,
           ValueCodecs.DECIMAL);
     }
   }
@@ -87,7 +98,7 @@ class SemiringsAndCodecsIT {
   void longCodec() {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = load(client, A, B, ValueCodecs.LONG, ValueCodecs.LONG);
-      ItHelpers.multiplyAndCheck(client, table, A, B, MultiplyOptions.builder().codec("long")
+      ItHelpers.multiplyAndCheck(client, table, A, B, options().codec("long")
           .build(), Semirings.PLUS_TIMES, ValueCodecs.LONG);
     }
   }
@@ -104,9 +115,9 @@ class SemiringsAndCodecsIT {
     SparseMatrix b = ItHelpers.mapValues(B, v -> v / 3);
     try (AccumuloClient client = SharedCluster.client()) {
       String table = load(client, a, b, codec, codec);
-      ItHelpers.multiplyAndCheck(client, table, a, b, MultiplyOptions.builder().codec(codecName)
+      ItHelpers.multiplyAndCheck(client, table, a, b, options().codec(codecName)
           .build(), Semirings.PLUS_TIMES, codec);
-      ItHelpers.multiplyAndCheck(client, table, a, b, MultiplyOptions.builder().codec(codecName)
+      ItHelpers.multiplyAndCheck(client, table, a, b, options().codec(codecName)
           .semiring("MAX_MIN").families("A", "B", "C2").build(), Semirings.MAX_MIN, codec);
     }
   }
@@ -116,7 +127,7 @@ class SemiringsAndCodecsIT {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = load(client, A, B, ValueCodecs.DECIMAL, ValueCodecs.DOUBLE);
       ItHelpers.multiplyAndCheck(client, table, A, B,
-          MultiplyOptions.builder().codecs("decimal", "double", "long").build(),
+          options().codecs("decimal", "double", "long").build(),
           Semirings.PLUS_TIMES, ValueCodecs.LONG);
     }
   }

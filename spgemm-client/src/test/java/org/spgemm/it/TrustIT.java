@@ -324,8 +324,8 @@ class TrustIT {
   }
 
   /**
-   * C2 is COMPLETE; while a compaction multiply into C runs, a multiply into C2 is refused
-   * (Accumulo runs one compaction with iterators per table): C2 and its state are untouched. So
+   * C2 is COMPLETE; while a compaction multiply into C runs, a compaction multiply into C2 is
+   * refused (Accumulo runs one compaction with iterators per table; a scan multiply would run): C2 and its state are untouched. So
    * are they when the tablet servers refuse a job (B in a table that never consented), and when
    * overwrite(false) finds C non-empty through labels the runner cannot read.
    */
@@ -343,10 +343,11 @@ class TrustIT {
       SpgemmException[] second = new SpgemmException[1];
       // small batches on one thread: many progress reports while the first tablet still runs
       SpGEMM.multiply(root, m, MultiplyOptions.builder().threads(1).batchLimits(4, 16, 1 << 20)
-          .listener((total, done, n) -> {
+          .engine(Engine.COMPACTION).listener((total, done, n) -> {
         if (second[0] == null && done == 0) {
           second[0] = assertThrows(RefusedException.class, () -> SpGEMM.multiply(root, m,
-              MultiplyOptions.builder().families("A", "B", "C2").build()));
+              MultiplyOptions.builder().families("A", "B", "C2").engine(Engine.COMPACTION)
+                  .build()));
         }
       }).build());
       assertTrue(second[0].getMessage().contains("another multiply"), second[0].getMessage());
@@ -508,7 +509,8 @@ class TrustIT {
           }
         }
       }
-      MultiplyResult r = SpGEMM.multiply(root, m, MultiplyOptions.defaults());
+      MultiplyResult r = SpGEMM.multiply(root, m, MultiplyOptions.builder()
+          .engine(Engine.COMPACTION).build());
       assertEquals(labelled, r.get(Counter.B_LABELLED));
       assertEquals(1, r.warnings().size(), r.warnings().toString());
       assertTrue(r.warnings().get(0).startsWith(labelled + " entries of B (" + m + ":B) carry"
