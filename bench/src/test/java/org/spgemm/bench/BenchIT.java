@@ -118,7 +118,7 @@ class BenchIT {
       assertEquals("yes", m.verified(), m::csv);
       assertEquals(m.nnzC(), m.cEntriesScanned(), m::csv);
       boolean iterator = m.method() == Method.RRP || m.method() == Method.RRP_SCAN
-          || m.method() == Method.GRRP;
+          || m.method() == Method.RRP_COMPACTION || m.method() == Method.GRRP;
       assertEquals(iterator, m.writeWorkerSeconds() > 0 && m.fetchWorkerSeconds() > 0
           && m.bEntriesRemote() >= 0 && m.bEntriesRemote() <= m.bEntriesFetched(), m::csv);
       assertTrue(lines.stream().anyMatch(l -> l.startsWith("rmat7_AA,rmat-AA,7,2,0,")

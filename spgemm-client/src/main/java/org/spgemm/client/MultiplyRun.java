@@ -140,9 +140,7 @@ final class MultiplyRun {
         }
         phases.end("digest again");
       }
-      MultiplyResult r = finish(cState, cShape, counts, t0, setup, before, inputs, warnings,
-          choice, phases);
-      return r;
+      return finish(cState, cShape, counts, t0, setup, before, inputs, warnings, choice, phases);
     } catch (RuntimeException e) {
       // first the job record: without it no tablet server writes another C row
       removeJob();
