@@ -18,8 +18,6 @@ final class InputCheck {
   private final String bTable;
   private final String cTable;
   private final MultiplyOptions opts;
-  /** B's recorded shape, once {@link #check} has run (null when none is recorded). */
-  private Shape b;
 
   InputCheck(AccumuloClient client, String table, String bTable, String cTable,
       MultiplyOptions opts) {
@@ -45,7 +43,7 @@ final class InputCheck {
     requireFamily(table, opts.spec.aFamily(), "A");
     requireFamily(bTable, opts.spec.bFamily(), "B");
     Shape a = MatrixStore.shape(client, table, opts.spec.aFamily()).orElse(null);
-    b = MatrixStore.shape(client, bTable, opts.spec.bFamily()).orElse(null);
+    Shape b = MatrixStore.shape(client, bTable, opts.spec.bFamily()).orElse(null);
     if (a != null && b != null) {
       if (a.cols() != b.rows()) {
         throw new DimensionMismatchException("shape mismatch: A (" + table + ":" + opts.spec.aFamily()
@@ -58,11 +56,6 @@ final class InputCheck {
     }
     checkMxmShapes(null);
     return null;
-  }
-
-  /** B's recorded shape (after {@link #check}), or null. */
-  Shape bShape() {
-    return b;
   }
 
   /** The mask must exist and have C's shape; a stored C that is merged must have it too. */

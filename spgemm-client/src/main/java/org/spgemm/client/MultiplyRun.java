@@ -78,9 +78,9 @@ final class MultiplyRun {
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
     phases.end("digest");
     EngineChoice choice = before == null || mode == Mode.TRANSPOSE
-        ? EngineChoice.choose(opts, mode, -1, -1, null, c::provenEmpty)
+        ? EngineChoice.choose(opts, mode, -1, -1, -1, c::provenEmpty)
         : EngineChoice.choose(opts, mode, before.entries(inputs.get(0)),
-            before.entries(inputs.get(1)), check.bShape(), c::provenEmpty);
+            before.entries(inputs.get(1)), before.rowSquares(inputs.get(1)), c::provenEmpty);
     Engine engine = choice.engine();
     phases.end("engine");
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode, opts);

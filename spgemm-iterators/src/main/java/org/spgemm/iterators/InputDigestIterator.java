@@ -19,17 +19,23 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * Consumes every entry of the scanned range and emits one entry, at the last key it read,
  * whose value digests each column family seen: how many entries, an order-free 64-bit sum of
  * their hashes (row, family, qualifier, visibility, timestamp and value), and how many carry a
- * label. Two digests of a family differ when any entry was written, rewritten or deleted in
+ * label, and the sum over rows of the squared number of its entries in the row (so that a
+ * multiply can estimate its partial products: about nnz(A) x that sum of B / nnz(B) when A's
+ * column counts follow B's row lengths, as in A·A). Two digests of a family differ when any entry was written, rewritten or deleted in
  * between; a multiply takes one before and one after it computes, so a C computed from inputs
  * that changed underneath is never reported complete. A scan resumed after the emitted key
  * digests the rest; digests add up.
  */
 public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
 
-  /** The digest of one family: entries, sum of entry hashes, labelled entries. */
-  public record Digest(long entries, long hashSum, long labelled) {
+  /**
+   * The digest of one family: entries, sum of entry hashes, labelled entries, and the sum over
+   * rows of the squared row length.
+   */
+  public record Digest(long entries, long hashSum, long labelled, long rowSquares) {
     public Digest plus(Digest o) {
-      return new Digest(entries + o.entries, hashSum + o.hashSum, labelled + o.labelled);
+      return new Digest(entries + o.entries, hashSum + o.hashSum, labelled + o.labelled,
+          rowSquares + o.rowSquares);
     }
   }
 
@@ -54,15 +60,29 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     source.seek(range, columnFamilies, inclusive);
     Map<ByteSequence,long[]> sums = new LinkedHashMap<>();
     Key last = null;
+    long[] run = null; // the family whose entries in the current row are being counted
+    long runLength = 0;
     while (source.hasTop()) {
       Key k = source.getTopKey();
       long[] s = sums.computeIfAbsent(new ArrayByteSequence(k.getColumnFamilyData().toArray()),
-          f -> new long[3]);
+          f -> new long[4]);
+      // a row's entries of one family are contiguous: a new row or family ends the run
+      if (s != run || !k.getRowData().equals(last.getRowData())) {
+        if (run != null) {
+          run[3] += runLength * runLength;
+        }
+        run = s;
+        runLength = 0;
+      }
+      runLength++;
       s[0]++;
       s[1] += hash(k, source.getTopValue().get());
       s[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
       last = new Key(k); // kept past next(), as ARowReader keeps its keys
       source.next();
+    }
+    if (run != null) {
+      run[3] += runLength * runLength;
     }
     topKey = last;
     topValue = last == null ? null : new Value(encode(sums));
@@ -97,7 +117,7 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     StringBuilder sb = new StringBuilder();
     sums.forEach((f, s) -> sb.append(sb.length() == 0 ? "" : ";")
         .append(HexFormat.of().formatHex(f.toArray())).append(':').append(s[0]).append(':')
-        .append(s[1]).append(':').append(s[2]));
+        .append(s[1]).append(':').append(s[2]).append(':').append(s[3]));
     return sb.toString().getBytes(StandardCharsets.UTF_8);
   }
 
@@ -111,7 +131,7 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
       String[] f = part.split(":");
       String family = new String(HexFormat.of().parseHex(f[0]), StandardCharsets.UTF_8);
       into.merge(family, new Digest(Long.parseLong(f[1]), Long.parseLong(f[2]),
-          Long.parseLong(f[3])), Digest::plus);
+          Long.parseLong(f[3]), Long.parseLong(f[4])), Digest::plus);
     }
   }
 

@@ -189,17 +189,23 @@ class IteratorContractTest extends IteratorTestBase {
     return builtinTestCases().map(t -> t.toParameters(in, new IteratorTestOutput(B)));
   }
 
-  /** The digest: one entry at the last key read, with the family's count and hash sum. */
+  /**
+   * The digest: one entry at the last key read, with the family's count, hash sum, labelled
+   * entries and squared row lengths.
+   */
   private Stream<IteratorTestParameters> digestCases() {
     IteratorTestInput input = new IteratorTestInput(InputDigestIterator.class, Map.of(),
         new Range(), A, SCAN);
     long hash = 0;
+    Map<org.apache.hadoop.io.Text,Long> rowLengths = new TreeMap<>();
     for (Map.Entry<Key,Value> e : A.entrySet()) {
       hash += InputDigestIterator.hash(e.getKey(), e.getValue().get());
+      rowLengths.merge(e.getKey().getRow(), 1L, Long::sum);
     }
+    long squares = rowLengths.values().stream().mapToLong(n -> n * n).sum();
     SortedMap<Key,Value> expected = new TreeMap<>();
     expected.put(A.lastKey(), new Value(java.util.HexFormat.of().formatHex("A".getBytes())
-        + ":" + A.size() + ":" + hash + ":0"));
+        + ":" + A.size() + ":" + hash + ":0:" + squares));
     // an entry that sums everything up to its key cannot be had again by a copy seeked to start
     // at that key (what IsolatedDeepCopiesTestCase does); the client's scans never seek so
     return builtinTestCases().filter(t -> !(t instanceof IsolatedDeepCopiesTestCase))
