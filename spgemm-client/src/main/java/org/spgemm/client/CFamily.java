@@ -44,6 +44,10 @@ final class CFamily {
   private final MultiplyOptions opts;
   /** A flush of C's table started ahead of {@link #provenEmpty}, or null. */
   private CompletableFuture<Void> earlyFlush;
+  /** C's state record when {@link #earlyFlush} started. */
+  private Value stateBeforeFlush;
+  /** Whether {@link #earlyFlush} alone makes the files tell whether C is empty. */
+  private boolean earlyFlushEnough;
 
   CFamily(AccumuloClient client, String table, MultiplyOptions opts) {
     this.client = client;
@@ -80,10 +84,12 @@ final class CFamily {
   }
 
   /**
-   * Starts flushing C's table in the background, so that the flush {@link #provenEmpty} needs
-   * (after C is claimed) finds little left in memory; overlaps the checks that come before.
+   * Starts flushing C's table in the background, so that the check of {@link #provenEmpty}
+   * overlaps the steps before it. Call it before C is claimed, with C's state record as it was
+   * just before (null: none).
    */
-  void startFlush() {
+  void startFlush(Value stateBefore) {
+    this.stateBeforeFlush = stateBefore;
     earlyFlush = CompletableFuture.runAsync(() -> {
       try {
         client.tableOperations().flush(table, null, null, true);
@@ -94,6 +100,18 @@ final class CFamily {
   }
 
   /**
+   * C was claimed over state record {@code replaced}. When that is the record seen before the
+   * early flush started, and no job was writing C then, no multiply wrote C after that flush
+   * began (one writes C only while it holds C's state as RUNNING): the early flush is enough,
+   * and {@link #provenEmpty} need not flush again.
+   */
+  void claimed(Value replaced) {
+    earlyFlushEnough = earlyFlush != null && java.util.Objects.equals(replaced, stateBeforeFlush)
+        && (replaced == null || !JobRecord.State.RUNNING.name()
+            .equals(JobRecord.decode(replaced).get("state")));
+  }
+
+  /**
    * Whether the files of C's table prove C empty, labelled entries included: the table's memory
    * flushed, every file summarized with {@link TableM#FAMILY_COUNTS}, and none counting an entry
    * of C. False when that cannot be known (files written before the summarizer was configured, no
@@ -101,20 +119,21 @@ final class CFamily {
    * false can mean empty, never the other way round.
    */
   boolean provenEmpty() {
+    boolean flushed = false;
     if (earlyFlush != null) {
       try {
-        earlyFlush.get(); // its work is done; the flush below then finds little in memory
+        earlyFlush.get();
+        flushed = earlyFlushEnough;
       } catch (ExecutionException e) {
         // the flush below says what is wrong, if anything still is
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new SpgemmException("interrupted flushing " + table);
       }
-      earlyFlush = null;
     }
     List<Summary> summaries;
     try {
-      summaries = client.tableOperations().summaries(table).flush(true)
+      summaries = client.tableOperations().summaries(table).flush(!flushed)
           .withConfiguration(TableM.FAMILY_COUNTS).retrieve();
     } catch (AccumuloException | AccumuloSecurityException e) {
       return false;

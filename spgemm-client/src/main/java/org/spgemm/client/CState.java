@@ -82,7 +82,7 @@ final class CState {
    * job record of an abandoned job it takes over.
    */
   void claim() {
-    Value before = MatrixStore.readMeta(client, table, TableLayout.C_STATE_PREFIX + cFamily);
+    Value before = raw(client, table, cFamily);
     Map<String,String> old = before == null ? Map.of() : JobRecord.decode(before);
     long now = System.currentTimeMillis();
     if (JobRecord.State.RUNNING.name().equals(old.get("state")) && !abandoned(old, now)) {
@@ -107,6 +107,16 @@ final class CState {
       }
       CompactionDriver.removeRecords(client, table, old.get("job"));
     }
+  }
+
+  /** C's state record as stored (null: none), undecoded. */
+  static Value raw(AccumuloClient client, String table, String cFamily) {
+    return MatrixStore.readMeta(client, table, TableLayout.C_STATE_PREFIX + cFamily);
+  }
+
+  /** The state record this job's claim replaced (null: none). */
+  Value replaced() {
+    return previous;
   }
 
   /**

@@ -70,7 +70,7 @@ final class MultiplyRun {
     CFamily c = new CFamily(client, cTable, opts);
     if (writes) {
       TableM.ensureFamilyCounts(client, cTable);
-      c.startFlush();
+      c.startFlush(CState.raw(client, cTable, opts.spec.cFamily()));
     }
     phases.end("check");
     List<InputDigest.Input> inputs = inputs();
@@ -91,6 +91,7 @@ final class MultiplyRun {
       }
       cState = new CState(client, cTable, opts.spec.cFamily(), jobId, engine, opts.lease.toMillis());
       cState.claim();
+      c.claimed(cState.replaced());
     }
     phases.end("claim C");
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
