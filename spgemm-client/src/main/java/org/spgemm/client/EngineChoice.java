@@ -21,7 +21,7 @@ record EngineChoice(Engine engine, String why) {
    * Largest estimated partial products given to the scan engine; measured on this project's
    * machines (2 tablet servers, 2 cores): see docs/engines.md.
    */
-  static final long SCAN_MAX_PRODUCTS = 400_000;
+  static final long SCAN_MAX_PRODUCTS = 3_000_000;
 
   /**
    * @param aEntries entries of A (negative when unknown)

@@ -29,7 +29,7 @@ class EngineChoiceIT {
   void smallWorkRunsAsAScanAndLargeAsACompaction() {
     try (AccumuloClient client = SharedCluster.client()) {
       SparseMatrix small = Poisson3D.generate(12, 7); // 1,728 rows, about 39 k partial products
-      SparseMatrix large = Poisson3D.generate(16, 27); // 4,096 rows, about 2.5 M
+      SparseMatrix large = Poisson3D.generate(20, 27); // 8,000 rows, 4.9 M
       for (SparseMatrix a : List.of(small, large)) {
         String table = Fixtures.loadedTable(client, "auto", a, a,
             List.of(Integer.toString(a.rows() / 2)));
