@@ -1,5 +1,7 @@
 package org.spgemm.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.ClusterException;
@@ -64,7 +66,15 @@ final class Workflow {
     int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
     n = Math.max(n, c0 == null ? 0 : Math.max(c0.rows(), c0.cols()));
     keys = KeyFormat.forSize(n);
-    TableM.create(client, table, TableLayout.FAMILIES, TableM.splitsByWork(a, b, keys, tablets));
+    List<String> splits = new ArrayList<>();
+    int rows = Math.max(a.rows(), b.rows());
+    for (int t = 1; t < tablets; t++) {
+      long row = (long) rows * t / tablets;
+      if (row > 0 && row < rows) {
+        splits.add(keys.encodeString(row));
+      }
+    }
+    TableM.create(client, table, TableLayout.FAMILIES, splits);
     long t0 = System.nanoTime();
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, codec);
     MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, codec);

@@ -22,7 +22,6 @@ import org.apache.accumulo.core.client.summary.summarizers.FamilySummarizer;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.TableLayout;
-import org.spgemm.matrix.SparseMatrix;
 
 /**
  * Table M: one table, one column family (and locality group) per matrix, configured so the
@@ -76,48 +75,6 @@ public final class TableM {
   /** Creates M with families A, B, C. */
   public static void create(AccumuloClient client, String table) {
     create(client, table, TableLayout.FAMILIES, null);
-  }
-
-  /**
-   * Split points that give each of {@code tablets} tablets about the same work of C = A·B: row i
-   * weighs its partial products (the lengths of the B rows its A entries name), its A entries and
-   * its B row's entries (the compaction rewrites them), so no tablet's pass carries a quarter of C
-   * on a skewed input, as equal row blocks do on R-MAT. A row heavier than a share gets a tablet
-   * of its own.
-   */
-  public static List<String> splitsByWork(SparseMatrix a, SparseMatrix b, KeyFormat keys,
-      int tablets) {
-    notNull("a", a);
-    notNull("b", b);
-    notNull("keys", keys);
-    int rows = Math.max(a.rows(), b.rows());
-    long[] weight = new long[rows];
-    long total = 0;
-    for (int i = 0; i < rows; i++) {
-      long w = 0;
-      if (i < a.rows()) {
-        for (int p = a.rowStart(i); p < a.rowEnd(i); p++) {
-          int k = a.colAt(p);
-          w += 1 + (k < b.rows() ? b.rowEnd(k) - b.rowStart(k) : 0);
-        }
-      }
-      w += i < b.rows() ? b.rowEnd(i) - b.rowStart(i) : 0;
-      weight[i] = w;
-      total += w;
-    }
-    List<String> splits = new ArrayList<>();
-    long sum = 0;
-    int t = 1;
-    for (int i = 0; i < rows - 1 && t < tablets; i++) {
-      sum += weight[i];
-      if (sum * tablets >= total * t) {
-        splits.add(keys.encodeString(i + 1)); // row i ends a tablet
-        while (t < tablets && sum * tablets >= total * t) {
-          t++;
-        }
-      }
-    }
-    return splits;
   }
 
   public static void addSplits(AccumuloClient client, String table, Collection<String> splits) {

@@ -34,10 +34,7 @@ final class Cell {
   final SparseMatrix reference;
   final long partialProducts;
   final KeyFormat keys;
-  /** Equal row blocks: the tables of BL, the client methods and the floors. */
   final List<String> splits;
-  /** M's tablets, split by predicted work ({@link TableM#splitsByWork}). */
-  final List<String> mSplits;
   final String source;
   final int scanThreads;
 
@@ -55,7 +52,6 @@ final class Cell {
     this.keys = KeyFormat.forSize(n);
     this.splits = BlTables.equalSplits(keys, Math.max(a.rows(), b.rows()),
         tabletsPerServer * tservers);
-    this.mSplits = TableM.splitsByWork(a, b, keys, tabletsPerServer * tservers);
     this.scanThreads = Math.max(4, 2 * tservers);
     this.source = table("src");
     loadM(source);
@@ -66,9 +62,9 @@ final class Cell {
     return dataset.name() + "_" + what;
   }
 
-  /** Creates table M with families A, B, C split by predicted work, and loads A and B into it. */
+  /** Creates table M with families A, B, C and the shared splits, and loads A and B into it. */
   void loadM(String table) {
-    TableM.create(client, table, TableLayout.FAMILIES, mSplits);
+    TableM.create(client, table, TableLayout.FAMILIES, splits);
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, ValueCodecs.DECIMAL);
     MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, ValueCodecs.DECIMAL);
   }
