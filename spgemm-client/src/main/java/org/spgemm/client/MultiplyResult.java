@@ -93,7 +93,7 @@ public final class MultiplyResult {
   }
 
   /**
-   * Seconds of the wall time per step, in order: check, digest, claim C, job record and
+   * Seconds of the wall time per step, in order: check, digest, engine, claim C, job record and
    * pre-flight, C empty?, clear C (scan engine), compute, digest again, finish.
    */
   public Map<String,Double> phaseSeconds() {
