@@ -260,13 +260,18 @@ public record MultiplySpec(
     }
   }
 
-  /** The iterator options of this spec: every option whose value is not its default. */
+  /**
+   * The iterator options of this spec: every option whose value is not its default, and always
+   * the time-valued ones whose default is "now" (the spec fixed that time when it was built; left
+   * out, every tablet server would take its own "now", and whether it was left out would depend
+   * on the clock ticking between build and encode).
+   */
   public Map<String,String> encode() {
     Map<String,String> m = new LinkedHashMap<>();
     for (RecordComponent c : COMPONENTS) {
       Object v = value(c, this);
-      Object dflt = OptionText.parse(c, null);
-      if (v != null && !sameValue(v, dflt)) {
+      boolean now = "now".equals(c.getAnnotation(Opt.class).dflt());
+      if (v != null && (now || !sameValue(v, OptionText.parse(c, null)))) {
         m.put(c.getName(), OptionText.format(v));
       }
     }
