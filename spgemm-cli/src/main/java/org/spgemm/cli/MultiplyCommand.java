@@ -74,8 +74,8 @@ final class MultiplyCommand extends TableCommand {
     // the API checks every multiply option, and all of them together, before any work
     MultiplyOptions.Builder opts = multiply.builder();
     mxm.validate(opts);
-    if (opts.build().engine() == Engine.SCAN && mxm.cIn != null
-        && (mxm.accum != null || mxm.mask != null && !mxm.replace)) {
+    MultiplyOptions built = opts.build();
+    if (built.engine() == Engine.SCAN && mxm.cIn != null && built.spec().readsC()) {
       throw new UsageException("--engine scan writes C beside what is there: --c-in merged by"
           + " --accum or kept outside a --mask (without --replace) needs the compaction engine"
           + " (or auto)");

@@ -40,8 +40,8 @@ public final class Algorithms {
 
   /**
    * Checks the arguments of {@link #triangles} without touching the cluster: its multiply's
-   * options are built, so a conflict in {@code base} (such as a mask in another table with the scan engine)
-   * is refused here.
+   * options are built, so a conflict in {@code base} (such as a mask in another table with the
+   * scan engine) is refused here.
    *
    * @throws InvalidOptionException naming the argument or option
    */
@@ -171,10 +171,10 @@ public final class Algorithms {
         .select("triu").build());
     s.put("J /= S*I", base(base).semiring("PLUS_TIMES").families(p + "s", p + "I", out)
         .accum("div").build());
-    if (s.get("J /= S*I").engine() == Engine.SCAN) {
-        throw new InvalidOptionException("jaccard accumulates into families it wrote before"
-            + " (S -= ..., J /= ...), which the scan engine cannot (it writes C beside what is"
-            + " there); use the auto or compaction engine");
+    if (s.values().stream().anyMatch(o -> o.engine() == Engine.SCAN && o.readsC())) {
+      throw new InvalidOptionException("jaccard accumulates into families it wrote before"
+          + " (S -= ..., J /= ...), which the scan engine cannot (it writes C beside what is"
+          + " there); use the auto or compaction engine");
     }
     return s;
   }

@@ -5,8 +5,8 @@ public enum Engine {
   /**
    * Default: the scan engine for small work, the compaction engine for large, by a cost estimate
    * made before anything changes ({@link EngineChoice}); where only one of them can run the
-   * multiply (a mask, accumulator or replace needs the compaction; C in another table the scan),
-   * that one. The result says which ran and why.
+   * multiply (a mask in another table, or a merge into a C that holds entries, needs the
+   * compaction; C in another table the scan), that one. The result says which ran and why.
    */
   AUTO,
   /**

@@ -203,7 +203,10 @@ public final class MultiplyOptions {
       return this;
     }
 
-    /** The engine: {@link Engine#AUTO} (default), {@link Engine#COMPACTION} or {@link Engine#SCAN}. */
+    /**
+     * The engine: {@link Engine#AUTO} (default), {@link Engine#COMPACTION} or {@link
+     * Engine#SCAN}.
+     */
     public Builder engine(Engine engine) {
       this.engine = notNull("engine", engine);
       return this;

@@ -2,7 +2,10 @@ package org.spgemm.it;
 
 import org.spgemm.client.Engine;
 
-/** {@link EdgeCasesIT} on the compaction engine (the default picks the scan engine for inputs this small). */
+/**
+ * {@link EdgeCasesIT} on the compaction engine (the default picks the scan engine for inputs this
+ * small).
+ */
 @ClusterTest
 class EdgeCasesCompactionIT extends EdgeCasesIT {
 

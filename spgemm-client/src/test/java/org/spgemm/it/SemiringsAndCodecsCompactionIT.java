@@ -2,7 +2,10 @@ package org.spgemm.it;
 
 import org.spgemm.client.Engine;
 
-/** {@link SemiringsAndCodecsIT} on the compaction engine (the default picks the scan engine for inputs this small). */
+/**
+ * {@link SemiringsAndCodecsIT} on the compaction engine (the default picks the scan engine for
+ * inputs this small).
+ */
 @ClusterTest
 class SemiringsAndCodecsCompactionIT extends SemiringsAndCodecsIT {
 

@@ -325,9 +325,10 @@ class TrustIT {
 
   /**
    * C2 is COMPLETE; while a compaction multiply into C runs, a compaction multiply into C2 is
-   * refused (Accumulo runs one compaction with iterators per table; a scan multiply would run): C2 and its state are untouched. So
-   * are they when the tablet servers refuse a job (B in a table that never consented), and when
-   * overwrite(false) finds C non-empty through labels the runner cannot read.
+   * refused (Accumulo runs one compaction with iterators per table; a scan multiply would run):
+   * C2 and its state are untouched. So are they when the tablet servers refuse a job (B in a
+   * table that never consented), and when overwrite(false) finds C non-empty through labels the
+   * runner cannot read.
    */
   @Test
   void aRefusedMultiplyChangesNothing() throws Exception {

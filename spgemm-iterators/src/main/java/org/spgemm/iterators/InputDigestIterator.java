@@ -21,10 +21,10 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * their hashes (row, family, qualifier, visibility, timestamp and value), and how many carry a
  * label, and the sum over rows of the squared number of its entries in the row (so that a
  * multiply can estimate its partial products: about nnz(A) x that sum of B / nnz(B) when A's
- * column counts follow B's row lengths, as in A·A). Two digests of a family differ when any entry was written, rewritten or deleted in
- * between; a multiply takes one before and one after it computes, so a C computed from inputs
- * that changed underneath is never reported complete. A scan resumed after the emitted key
- * digests the rest; digests add up.
+ * column counts follow B's row lengths, as in A·A). Two digests of a family differ when any entry
+ * was written, rewritten or deleted in between; a multiply takes one before and one after it
+ * computes, so a C computed from inputs that changed underneath is never reported complete. A
+ * scan resumed after the emitted key digests the rest; digests add up.
  */
 public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
 

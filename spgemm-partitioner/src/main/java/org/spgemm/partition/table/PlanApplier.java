@@ -190,7 +190,8 @@ public final class PlanApplier {
       Map<String,Set<Text>> groups = client.tableOperations().getLocalityGroups(source);
       Map<String,String> props = new HashMap<>();
       client.tableOperations().getTableProperties(source).forEach((k, v) -> {
-        if (k.startsWith(TableLayout.CUSTOM_PREFIX) || k.startsWith(TableLayout.SUMMARIZER_PREFIX)) {
+        if (k.startsWith(TableLayout.CUSTOM_PREFIX)
+            || k.startsWith(TableLayout.SUMMARIZER_PREFIX)) {
           props.put(k, v);
         }
       });
