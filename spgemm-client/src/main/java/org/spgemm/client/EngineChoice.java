@@ -61,6 +61,16 @@ record EngineChoice(Engine engine, String why) {
     return new EngineChoice(Engine.SCAN, how + " <= " + SCAN_MAX_PRODUCTS);
   }
 
+  /**
+   * Whether the compaction engine's servers should read all of B once (each into its job cache)
+   * rather than the B rows of each batch: when A has at least as many entries as B, every server
+   * needs most of B's rows and one sequential read beats a point lookup per row. The servers fall
+   * back to per-batch reads when B does not fit their cache.
+   */
+  static boolean wholeB(Engine engine, long aEntries, long bEntries) {
+    return engine == Engine.COMPACTION && bEntries > 0 && aEntries >= bEntries;
+  }
+
   @Override
   public String toString() {
     return engine.name().toLowerCase(Locale.ROOT) + " (" + why + ")";

@@ -83,7 +83,10 @@ final class MultiplyRun {
             before.entries(inputs.get(1)), before.rowSquares(inputs.get(1)), c::provenEmpty);
     Engine engine = choice.engine();
     phases.end("engine");
-    IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode, opts);
+    boolean wholeB = before != null && mode == Mode.MULTIPLY && EngineChoice.wholeB(engine,
+        before.entries(inputs.get(0)), before.entries(inputs.get(1)));
+    IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
+        opts, wholeB);
     CState cState = null;
     if (writes) {
       if (engine == Engine.COMPACTION) {

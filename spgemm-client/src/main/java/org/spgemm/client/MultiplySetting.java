@@ -16,10 +16,14 @@ final class MultiplySetting {
 
   private MultiplySetting() {}
 
-  /** @param table the table the job runs on (M), and {@code tableId} its id */
+  /**
+   * @param table the table the job runs on (M), and {@code tableId} its id
+   * @param wholeB whether the servers read all of B at once ({@link EngineChoice#wholeB})
+   */
   static IteratorSetting of(Engine engine, String jobId, String jobKey, String table,
-      String tableId, Mode mode, MultiplyOptions opts) {
-    return setting(engine, spec(engine, jobId, jobKey, table, tableId, mode, opts));
+      String tableId, Mode mode, MultiplyOptions opts, boolean wholeB) {
+    MultiplySpec s = spec(engine, jobId, jobKey, table, tableId, mode, opts);
+    return setting(engine, wholeB ? s.with("wholeB", true) : s);
   }
 
   /**

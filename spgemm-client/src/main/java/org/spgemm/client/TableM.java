@@ -57,7 +57,7 @@ public final class TableM {
     NewTableConfiguration ntc = new NewTableConfiguration().setLocalityGroups(groups)
         .setProperties(Map.of(TableLayout.NESTED_DISPATCH_PROPERTY,
             TableLayout.DEFAULT_NESTED_EXECUTOR, TableLayout.COMPRESSION_PROPERTY,
-            TableLayout.COMPRESSION))
+            TableLayout.COMPRESSION, TableLayout.BLOCK_CACHE_PROPERTY, "true"))
         .enableSummarization(FAMILY_COUNTS);
     if (splits != null && !splits.isEmpty()) {
       SortedSet<Text> s = new TreeSet<>();

@@ -92,6 +92,11 @@ public record MultiplySpec(
     @Opt(value = "compaction engine: read the B rows that live in the tablet being compacted from"
         + " its own files (false: by nested scans, like the other rows)", dflt = "true")
     boolean localB,
+    @Opt(value = "compaction engine: read all of B's family once per tablet server into the"
+        + " job's B cache, when it fits there, instead of the rows of each batch (the client sets"
+        + " it when A has at least as many entries as B: every server then needs most of B)",
+        dflt = "false")
+    boolean wholeB,
     @Opt(value = "after waiting this long for a batch, yield the scan thread so the tablet"
         + " server can release memory and serve others", dflt = "1000") long yieldMillis,
     @Opt(value = "true: only check that the job may run (its record, key, consents and the"

@@ -3,8 +3,10 @@ package org.spgemm.pipeline;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -59,6 +61,13 @@ public final class BPanelFetcher {
     if (cache != null) {
       cache.touch();
     }
+    long[] counts = new long[5]; // entries fetched, remote, local; bytes fetched, remote
+    if (opts.wholeB() && cache != null) {
+      Map<ArrayByteSequence,BRow> all = cache.whole(limit -> readWhole(home, limit, counts));
+      if (all != null) {
+        return fromWhole(phi, all, counts);
+      }
+    }
     BRow[] rows = new BRow[phi.size()];
     long bytes = 0;
     List<byte[]> missing = new ArrayList<>();
@@ -70,7 +79,6 @@ public final class BPanelFetcher {
         bytes += rows[i].bytes;
       }
     }
-    long[] counts = new long[5]; // entries fetched, remote, local; bytes fetched, remote
     if (!missing.isEmpty()) {
       Map<ArrayByteSequence,BRow> fetched = fetchRows(missing, home, bytes, counts);
       for (int i = 0; i < rows.length; i++) {
@@ -83,7 +91,37 @@ public final class BPanelFetcher {
         }
       }
     }
-    BPanel panel = toCsr(rows);
+    return withCounts(toCsr(rows), counts);
+  }
+
+  /** The panel of Φ out of all of B's rows; rows B lacks are empty. */
+  private BPanel fromWhole(List<byte[]> phi, Map<ArrayByteSequence,BRow> all, long[] counts) {
+    BRow[] rows = new BRow[phi.size()];
+    long bytes = 0;
+    for (int i = 0; i < rows.length; i++) {
+      rows[i] = all.getOrDefault(new ArrayByteSequence(phi.get(i)), BRow.EMPTY);
+      bytes += rows[i].bytes;
+    }
+    if (bytes > budget) {
+      throw new PanelTooLargeException(bytes);
+    }
+    return withCounts(toCsr(rows), counts);
+  }
+
+  /**
+   * All rows of B's family in one read, or null (the read given up) once they pass {@code limit}
+   * bytes.
+   */
+  private Map<ArrayByteSequence,BRow> readWhole(byte[] home, long limit, long[] counts)
+      throws Exception {
+    try {
+      return read(List.of(new Range()), null, home, 0, limit, counts);
+    } catch (PanelTooLargeException e) {
+      return null;
+    }
+  }
+
+  private static BPanel withCounts(BPanel panel, long[] counts) {
     panel.entries = counts[0];
     panel.remoteEntries = counts[1];
     panel.localEntries = counts[2];
@@ -92,65 +130,104 @@ public final class BPanelFetcher {
     return panel;
   }
 
-  /** One read of the missing rows; every whole row it returns is decoded (and cached). */
+  /**
+   * One read of the missing rows; every whole row it returns is decoded. Rows outside Φ that a
+   * merged range reads through go to the cache (the batches after this one are likely to need
+   * them), up to a quarter of its capacity per read; without a cache they are dropped.
+   */
   private Map<ArrayByteSequence,BRow> fetchRows(List<byte[]> missing, byte[] home,
       long cachedBytes, long[] counts) throws Exception {
-    List<Range> ranges = BRanges.of(missing, new Text(opts.bFamily()));
-    Map<ArrayByteSequence,BRow> out = new HashMap<>(missing.size() * 2);
-    RowBuilder row = new RowBuilder();
-    long bytes = cachedBytes;
+    Set<ArrayByteSequence> wanted = new HashSet<>(missing.size() * 2);
+    for (byte[] m : missing) {
+      wanted.add(new ArrayByteSequence(m));
+    }
+    return read(BRanges.of(missing, new Text(opts.bFamily())), wanted, home, cachedBytes, budget,
+        counts);
+  }
+
+  /**
+   * The rows {@code ranges} hold, decoded; those outside {@code wanted} (null: none are) go to
+   * the cache instead, within a quarter of its capacity. Throws {@link PanelTooLargeException}
+   * once the wanted rows, after {@code startBytes}, pass {@code limit} bytes.
+   */
+  private Map<ArrayByteSequence,BRow> read(List<Range> ranges, Set<ArrayByteSequence> wanted,
+      byte[] home, long startBytes, long limit, long[] counts) throws Exception {
+    // a batch scanner may return one row in several runs (a tablet's results come in RPC
+    // batches, interleaved with other tablets'): each row's runs are appended to its builder
+    Map<ArrayByteSequence,RowBuilder> rows = new HashMap<>();
+    Map<ArrayByteSequence,RowBuilder> through = new HashMap<>();
+    long throughBudget = cache == null ? 0 : cache.capacity() / 4;
+    long throughBytes = 0;
+    long bytes = startBytes;
     try (BSource.Read read = source.read(ranges, home)) {
+      RowBuilder row = null;
+      boolean keep = false;
+      boolean inPhi = false;
       boolean remote = false;
       boolean local = false;
       for (Map.Entry<Key,Value> e : read) {
         Key k = e.getKey();
         ByteSequence r = k.getRowData();
-        if (row.key == null || !row.key.equals(r)) {
-          row.finish(out);
-          row.start(new ArrayByteSequence(r.toArray()));
+        if (row == null || !row.key.equals(r)) {
+          ArrayByteSequence key = new ArrayByteSequence(r.toArray());
+          inPhi = wanted == null || wanted.contains(key);
+          keep = inPhi || throughBytes <= throughBudget;
+          row = (inPhi ? rows : through).computeIfAbsent(key, RowBuilder::new);
           remote = read.isRemote(r);
           local = read.isLocal(r);
         }
         byte[] vb = e.getValue().get();
-        byte[] col = k.getColumnQualifierData().toArray();
-        if (opts.takesColumn(col)) {
-          row.add(col, vb, k.getSize() + vb.length);
-        }
         long size = k.getSize() + vb.length;
+        if (keep) {
+          byte[] col = k.getColumnQualifierData().toArray();
+          if (opts.takesColumn(col)) {
+            row.add(col, vb, size);
+          }
+        }
         counts[0]++;
         counts[1] += remote ? 1 : 0;
         counts[2] += local ? 1 : 0;
         counts[3] += size;
         counts[4] += remote ? size : 0;
-        bytes += size;
-        if (bytes > budget) {
-          throw new PanelTooLargeException(bytes);
+        if (inPhi) {
+          bytes += size;
+          if (bytes > limit) {
+            throw new PanelTooLargeException(bytes);
+          }
+        } else {
+          throughBytes += size;
         }
       }
     }
-    row.finish(out);
+    if (cache != null && throughBytes <= throughBudget) {
+      through.forEach((k, b) -> cache.put(k, b.build()));
+    }
+    Map<ArrayByteSequence,BRow> out = new HashMap<>(rows.size() * 2);
+    rows.forEach((k, b) -> out.put(k, b.build()));
     return out;
   }
 
   /** Collects one row's entries in arrival order (a batch scan returns each row's run sorted). */
   private final class RowBuilder {
-    ArrayByteSequence key;
-    private final List<byte[]> cols = new ArrayList<>();
-    private long[] ints = new long[16];
-    private double[] fps = new double[16];
+    final ArrayByteSequence key;
+    private byte[][] cols = new byte[4][];
+    private long[] ints = integer ? new long[4] : null;
+    private double[] fps = integer ? null : new double[4];
+    private int n;
     private long bytes;
 
-    void start(ArrayByteSequence k) {
-      key = k;
-      cols.clear();
-      bytes = 0;
+    RowBuilder(ArrayByteSequence key) {
+      this.key = key;
     }
 
     void add(byte[] col, byte[] value, long size) {
-      int n = cols.size();
-      if (n == ints.length) {
-        ints = Arrays.copyOf(ints, n * 2);
-        fps = Arrays.copyOf(fps, n * 2);
+      if (n == cols.length) {
+        cols = Arrays.copyOf(cols, n * 2);
+        if (integer) {
+          ints = Arrays.copyOf(ints, n * 2);
+        } else {
+          fps = Arrays.copyOf(fps, n * 2);
+        }
       }
       try {
         if (integer) {
@@ -164,40 +241,13 @@ public final class BPanelFetcher {
             + (opts.bTable() == null ? "" : " of table " + opts.bTable()) + ": "
             + ex.getMessage() + " (codec " + codec.name() + ")", null);
       }
-      cols.add(col);
+      cols[n++] = col;
       bytes += size;
     }
 
-    /**
-     * Ends the run of the current row. A batch scanner may return one row in several runs (a
-     * tablet's results come in RPC batches, interleaved with other tablets'): runs are joined.
-     */
-    void finish(Map<ArrayByteSequence,BRow> out) {
-      if (key == null) {
-        return;
-      }
-      int n = cols.size();
-      BRow earlier = out.get(key);
-      if (earlier != null) {
-        for (int q = earlier.n - 1; q >= 0; q--) {
-          cols.add(0, earlier.cols[q]);
-        }
-        long[] ei = integer ? new long[earlier.n + n] : null;
-        double[] ef = integer ? null : new double[earlier.n + n];
-        if (integer) {
-          System.arraycopy(earlier.ints, 0, ei, 0, earlier.n);
-          System.arraycopy(ints, 0, ei, earlier.n, n);
-        } else {
-          System.arraycopy(earlier.fps, 0, ef, 0, earlier.n);
-          System.arraycopy(fps, 0, ef, earlier.n, n);
-        }
-        out.put(key, new BRow(cols.toArray(new byte[0][]), ei, ef, earlier.n + n,
-            earlier.bytes + bytes));
-      } else {
-        out.put(key, new BRow(cols.toArray(new byte[0][]), integer ? Arrays.copyOf(ints, n)
-            : null, integer ? null : Arrays.copyOf(fps, n), n, bytes));
-      }
-      key = null;
+    BRow build() {
+      return new BRow(Arrays.copyOf(cols, n), integer ? Arrays.copyOf(ints, n) : null,
+          integer ? null : Arrays.copyOf(fps, n), n, bytes);
     }
   }
 

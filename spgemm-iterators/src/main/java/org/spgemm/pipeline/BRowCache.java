@@ -2,6 +2,10 @@ package org.spgemm.pipeline;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 
 /**
@@ -17,6 +21,14 @@ public final class BRowCache {
   private final long capacity;
   private final Cache<ArrayByteSequence,BRow> rows;
   private final Runnable onUse;
+  /** All of B, once a batch asked for it (wholeB): read by one worker, awaited by the others. */
+  private final AtomicReference<CompletableFuture<Map<ArrayByteSequence,BRow>>> whole =
+      new AtomicReference<>();
+
+  /** Reads all of B's rows, or returns null once they pass {@code limit} bytes. */
+  public interface WholeRead {
+    Map<ArrayByteSequence,BRow> read(long limit) throws Exception;
+  }
 
   /** @param onUse run once per batch that uses the cache (keeps it registered while in use) */
   public BRowCache(long capacity, Runnable onUse) {
@@ -29,6 +41,40 @@ public final class BRowCache {
 
   public BRowCache(long capacity) {
     this(capacity, () -> { });
+  }
+
+  /**
+   * All of B's rows, read once through {@code reader} by the first caller (the others wait for
+   * that read) within this cache's capacity; null, for good, when they did not fit. A read that
+   * fails is retried by the next caller.
+   */
+  public Map<ArrayByteSequence,BRow> whole(WholeRead reader) throws Exception {
+    CompletableFuture<Map<ArrayByteSequence,BRow>> mine = new CompletableFuture<>();
+    CompletableFuture<Map<ArrayByteSequence,BRow>> theirs = whole.compareAndExchange(null, mine);
+    if (theirs == null) {
+      try {
+        Map<ArrayByteSequence,BRow> rows = reader.read(capacity);
+        mine.complete(rows);
+        return rows;
+      } catch (Exception | Error e) {
+        whole.set(null);
+        mine.completeExceptionally(e);
+        throw e;
+      }
+    }
+    try {
+      return theirs.get();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof Exception x) {
+        throw x;
+      }
+      throw e;
+    }
+  }
+
+  /** Bytes the cache may hold. */
+  public long capacity() {
+    return capacity;
   }
 
   /** The cached row, or null. */

@@ -136,7 +136,8 @@ class MultiplySpecTest {
         Arguments.of("rowLast", "!"), // before rowFirst below
         Arguments.of("colLast", "!"),
         Arguments.of("dryRun", "maybe"),
-        Arguments.of("localB", "sometimes"));
+        Arguments.of("localB", "sometimes"),
+        Arguments.of("wholeB", "yes"));
   }
 
   @ParameterizedTest(name = "{0}={1}")

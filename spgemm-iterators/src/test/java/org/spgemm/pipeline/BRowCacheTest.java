@@ -2,9 +2,19 @@ package org.spgemm.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.junit.jupiter.api.Test;
 
@@ -49,5 +59,43 @@ class BRowCacheTest {
     c.put(key("a"), row(100));
     c.put(key("a"), row(300));
     assertEquals(300 + 1 + 64, c.bytes());
+  }
+
+  @Test
+  void allOfBIsReadByOneCallerWhileTheOthersWaitAndAFailedReadIsRetried() throws Exception {
+    BRowCache c = new BRowCache(1000);
+    assertThrows(IllegalStateException.class, () -> c.whole(limit -> {
+      throw new IllegalStateException("nested scan failed");
+    }));
+    AtomicInteger reads = new AtomicInteger();
+    CountDownLatch reading = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Map<ArrayByteSequence,BRow> rows = Map.of(new ArrayByteSequence("r"), BRow.EMPTY);
+    ExecutorService pool = Executors.newFixedThreadPool(4);
+    try {
+      List<Future<Map<ArrayByteSequence,BRow>>> got = new ArrayList<>();
+      for (int t = 0; t < 4; t++) {
+        got.add(pool.submit(() -> c.whole(limit -> {
+          reads.incrementAndGet();
+          reading.countDown();
+          release.await();
+          assertEquals(1000, limit);
+          return rows;
+        })));
+      }
+      reading.await();
+      release.countDown();
+      for (Future<Map<ArrayByteSequence,BRow>> f : got) {
+        assertSame(rows, f.get());
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertEquals(1, reads.get(), "read once");
+    BRowCache tooSmall = new BRowCache(10);
+    assertNull(tooSmall.whole(limit -> null));
+    assertNull(tooSmall.whole(limit -> {
+      throw new AssertionError("a read that did not fit is not tried again");
+    }));
   }
 }

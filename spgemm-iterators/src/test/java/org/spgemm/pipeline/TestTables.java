@@ -104,7 +104,8 @@ public final class TestTables {
     final String family;
     /** Rows read, with repetition: how often each B row was fetched. */
     public final List<String> rowsRead = new ArrayList<>();
-    int reads;
+    /** Reads made. */
+    public int reads;
 
     public B(SortedMap<Key,Value> table, String family) {
       this.table = table;

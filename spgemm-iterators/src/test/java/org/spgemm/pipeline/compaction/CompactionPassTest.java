@@ -94,12 +94,55 @@ class CompactionPassTest {
   }
 
   @Test
+  void wholeBIsReadOnceForAllBatchesAndGivesTheSameC() throws Exception {
+    var a = TestTables.random(40, 30, 0.2, 5);
+    var b = TestTables.random(30, 25, 0.3, 6);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
+    long nnzB = b.values().stream().mapToLong(Map::size).sum();
+    Records perBatch = new Records();
+    TestTables.B bPerBatch = new TestTables.B(table, "B");
+    run(table, TestTables.smallBatches(), bPerBatch, perBatch);
+    Records whole = new Records();
+    TestTables.B bWhole = new TestTables.B(table, "B");
+    TreeMap<Key,Value> cm = new TreeMap<>();
+    run(table, TestTables.smallBatches("wholeB", true), bWhole, whole)
+        .forEach(e -> cm.put(e.getKey(), e.getValue()));
+    assertNull(whole.error);
+    assertEquals(TestTables.multiply(a, b), TestTables.family(cm, "C"));
+    assertEquals(nnzB, whole.done.get(Counter.B_FETCHED), "all of B, read once");
+    assertEquals(b.size(), bWhole.rowsRead.size(), "every B row read once");
+    assertEquals(1, bWhole.reads, "one read");
+    assertTrue(bPerBatch.reads > 1, "per batch, many reads");
+    assertEquals(perBatch.done.get(Counter.PRODUCTS), whole.done.get(Counter.PRODUCTS));
+  }
+
+  @Test
+  void wholeBThatPassesTheCacheFallsBackToTheRowsOfEachBatch() throws Exception {
+    var a = TestTables.random(20, 30, 0.2, 7);
+    var b = TestTables.random(30, 25, 0.3, 8);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
+    Records records = new Records();
+    TreeMap<Key,Value> cm = new TreeMap<>();
+    CompactionPass pass = new CompactionPass(new ColumnFamilySkippingIterator(
+        new SortedMapIterator(table)), TestTables.smallBatches("wholeB", true),
+        MemoryBudget.lease(TestTables.smallBatches()), new TestTables.B(table, "B"),
+        new BRowCache(200), records, () -> true);
+    pass.start(new Range(), null);
+    while (pass.hasTop()) {
+      cm.put(new Key(pass.getTopKey()), new Value(pass.getTopValue()));
+      pass.next();
+    }
+    assertNull(records.error);
+    assertEquals(TestTables.multiply(a, b), TestTables.family(cm, "C"));
+  }
+
+  @Test
   void aHubPanelIsSplitAndARowTooLargeAloneIsRefusedByName() throws Exception {
     var a = TestTables.random(10, 30, 0.1, 3); // about 3 B rows a row
-    var b = TestTables.random(30, 60, 0.9, 4); // rows of ~54 entries, ~1.4 KB each
+    var b = TestTables.random(30, 60, 0.9, 4); // rows of ~54 entries, ~540 bytes each
     SortedMap<Key,Value> table = TestTables.table(a, b);
     MultiplySpec small = TestTables.smallBatches("batchBRows", 1000, "maxBatchRows", 1000,
-        "maxBatchBytes", 16_000, "cacheBytes", 1);
+        "maxBatchBytes", 8_000, "cacheBytes", 1);
     Records records = new Records();
     TreeMap<Key,Value> cm = new TreeMap<>();
     run(table, small, new TestTables.B(table, "B"), records).forEach(e -> cm.put(e.getKey(),
@@ -113,12 +156,12 @@ class CompactionPassTest {
     for (int j = 0; j < 30; j++) {
       hub.put(j, 1L);
     }
-    a.put(3, hub); // needs all of B: ~42 KB of B rows
+    a.put(3, hub); // needs all of B: ~16 KB of B rows
     TestTables.put(table, "A", a);
     Records refused = new Records();
     run(table, small, new TestTables.B(table, "B"), refused);
     assertTrue(refused.error != null && refused.error.contains("A row " + TestTables.key(3)
-        + " needs B rows holding more than 16000 bytes"), refused.error);
+        + " needs B rows holding more than 8000 bytes"), refused.error);
     assertNull(refused.done);
   }
 

@@ -41,7 +41,8 @@ import org.spgemm.partition.plan.PartitionPlan;
  *   <li>M2 is created with M's locality groups, M's {@code table.custom.*} properties, M's file
  *       compression ({@value TableLayout#COMPRESSION_PROPERTY}: the multiply's compaction
  *       rewrites M2's files, and Accumulo's default gz writes C about three times slower than
- *       the snappy M is created with), the
+ *       the snappy M is created with) and data block cache ({@value
+ *       TableLayout#BLOCK_CACHE_PROPERTY}), the
  *       nested-scan dispatch property ({@value TableLayout#NESTED_DISPATCH_PROPERTY},
  *       M's value or {@value TableLayout#DEFAULT_NESTED_EXECUTOR}) and the plan's split points, so that
  *       no tablet holds rows of two parts. With {@link ApplyOptions#withTabletsPerPart} n &gt; 1,
@@ -199,9 +200,12 @@ public final class PlanApplier {
       String nested = conf.get(TableLayout.NESTED_DISPATCH_PROPERTY);
       props.put(TableLayout.NESTED_DISPATCH_PROPERTY,
           nested == null || nested.isEmpty() ? TableLayout.DEFAULT_NESTED_EXECUTOR : nested);
-      String compression = conf.get(TableLayout.COMPRESSION_PROPERTY);
-      if (compression != null && !compression.isEmpty()) {
-        props.put(TableLayout.COMPRESSION_PROPERTY, compression);
+      for (String p : List.of(TableLayout.COMPRESSION_PROPERTY,
+          TableLayout.BLOCK_CACHE_PROPERTY)) {
+        String v = conf.get(p);
+        if (v != null && !v.isEmpty()) {
+          props.put(p, v);
+        }
       }
       PartServerMap pins = pinParts(client, plan);
       if (pins != null) {
