@@ -82,7 +82,7 @@ final class EmbeddedCommands {
     @Override
     ExitCode execute() throws Exception {
       EmbeddedDir d = dirOption.get();
-      Optional<ProcessHandle> running = d.running();
+      Optional<ProcessHandle> running = d.running().or(d::anyDaemon);
       if (running.isPresent()) {
         throw new UsageException("an embedded cluster is already running in " + d.dir + " (pid "
             + running.get().pid() + "): use it with -c " + d.properties() + ", or stop it with"
@@ -143,6 +143,7 @@ final class EmbeddedCommands {
         cmd.add("/usr/bin/setsid");
       }
       cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+      cmd.add(d.marker());
       cmd.add("-Xmx256m");
       for (String prop : List.of("log4j2.configurationFile", "java.io.tmpdir", "spgemm.root")) {
         String v = System.getProperty(prop);
@@ -167,7 +168,7 @@ final class EmbeddedCommands {
     @Override
     ExitCode execute() throws Exception {
       EmbeddedDir d = dirOption.get();
-      Optional<ProcessHandle> running = d.running();
+      Optional<ProcessHandle> running = d.running().or(d::anyDaemon);
       if (running.isEmpty()) {
         Optional<Long> stale = d.recordedPid();
         d.clearRecords();

@@ -57,13 +57,26 @@ final class EmbeddedDir {
   }
 
   /**
+   * The system property that marks the daemon's JVM as this directory's, first on its command
+   * line (Java reads only the start of a long one, and the classpath is long).
+   */
+  String marker() {
+    return "-Dspgemm.embedded.dir=" + dir;
+  }
+
+  /**
    * The daemon running for this directory: the recorded PID, alive, and (when the system tells a
-   * process's command line) the daemon's main class, so that a reused PID is not taken for it.
+   * process's command line) carrying {@link #marker()}, so that a reused PID is not taken for it.
    */
   Optional<ProcessHandle> running() {
     return recordedPid().flatMap(ProcessHandle::of).filter(ProcessHandle::isAlive)
-        .filter(h -> h.info().commandLine().map(c -> c.contains(EmbeddedDaemon.class.getName()))
-            .orElse(true));
+        .filter(h -> h.info().commandLine().map(c -> c.contains(marker() + " ")).orElse(true));
+  }
+
+  /** A daemon of this directory, found by its command line: also one still starting. */
+  Optional<ProcessHandle> anyDaemon() {
+    return ProcessHandle.allProcesses().filter(h -> h.info().commandLine()
+        .map(c -> c.contains(marker() + " ")).orElse(false)).findFirst();
   }
 
   /** Removes what a daemon that died without stopping left: PID and properties files. */
