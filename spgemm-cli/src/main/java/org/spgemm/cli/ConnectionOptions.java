@@ -13,8 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.apache.accumulo.core.conf.ClientProperty;
-import org.apache.accumulo.core.conf.PropertyType;
+import java.util.Set;
 import org.spgemm.cli.AbstractSpgemmSubcommand.UsageException;
 
 /**
@@ -25,6 +24,26 @@ import org.spgemm.cli.AbstractSpgemmSubcommand.UsageException;
  * the password source exists. Values are never repeated in messages (a token may be among them).
  */
 final class ConnectionOptions {
+
+  /**
+   * The properties of accumulo-client.properties in Accumulo 2.1 (its documented client
+   * properties; ConnectionOptionsTest holds this list to Accumulo's own, which is not public API).
+   */
+  static final Set<String> KEYS = Set.of("instance.name", "instance.zookeepers",
+      "instance.zookeepers.timeout", "auth.type", "auth.principal", "auth.token",
+      "batch.writer.memory.max", "batch.writer.latency.max", "batch.writer.timeout.max",
+      "batch.writer.threads.max", "batch.writer.durability", "conditional.writer.timeout.max",
+      "conditional.writer.threads.max", "conditional.writer.durability", "scanner.batch.size",
+      "scan.server.selector.impl", "batch.scanner.num.query.threads", "bulk.threads",
+      "ssl.enabled", "ssl.keystore.password", "ssl.keystore.path", "ssl.keystore.type",
+      "ssl.truststore.password", "ssl.truststore.path", "ssl.truststore.type", "ssl.use.jsse",
+      "sasl.enabled", "sasl.qop", "sasl.kerberos.server.primary", "rpc.transport.idle.timeout",
+      "trace.span.receivers", "trace.zookeeper.path");
+  /** Prefixes under which any key is a client property. */
+  static final List<String> PREFIXES = List.of("scan.server.selector.opts.");
+  /** What every client needs, in the order Accumulo checks it. */
+  static final List<String> REQUIRED = List.of("instance.name", "instance.zookeepers",
+      "auth.type", "auth.principal", "auth.token");
 
   final Path file;
   /** The -u, --password and -o settings, applied over the file in this order. */
@@ -46,11 +65,11 @@ final class ConnectionOptions {
       if (user.isBlank()) {
         throw new UsageException("-u/--user must not be empty");
       }
-      settings.put(ClientProperty.AUTH_PRINCIPAL.getKey(), user);
+      settings.put("auth.principal", user);
     }
     if (password != null) {
-      settings.put(ClientProperty.AUTH_TYPE.getKey(), "password");
-      settings.put(ClientProperty.AUTH_TOKEN.getKey(), password(password));
+      settings.put("auth.type", "password");
+      settings.put("auth.token", password(password));
     }
     for (String o : overrides) {
       int eq = o.indexOf('=');
@@ -76,13 +95,7 @@ final class ConnectionOptions {
 
   /** Whether Accumulo's client knows the key, as a property or under one of its prefixes. */
   static boolean known(String key) {
-    for (ClientProperty p : ClientProperty.values()) {
-      if (p.getType() == PropertyType.PREFIX ? key.startsWith(p.getKey())
-          : key.equals(p.getKey())) {
-        return true;
-      }
-    }
-    return false;
+    return KEYS.contains(key) || PREFIXES.stream().anyMatch(key::startsWith);
   }
 
   /** The password a --password value stands for, read as Accumulo's PasswordConverter reads it. */
@@ -154,11 +167,11 @@ final class ConnectionOptions {
       throw new UsageException(file + ": not a properties file (" + e.getMessage() + ")");
     }
     props.putAll(settings);
-    try {
-      ClientProperty.validate(props);
-    } catch (IllegalArgumentException e) {
-      throw new UsageException(file + ": " + e.getMessage()
-          + (settings.isEmpty() ? "" : " (after -u/--password/-o)"));
+    for (String key : REQUIRED) {
+      if (props.getProperty(key, "").isEmpty()) {
+        throw new UsageException(file + ": " + key + " is not set"
+            + (settings.isEmpty() ? "" : " (after -u/--password/-o)"));
+      }
     }
     return props;
   }

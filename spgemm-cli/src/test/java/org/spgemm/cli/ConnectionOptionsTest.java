@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.accumulo.core.conf.ClientProperty;
+import org.apache.accumulo.core.conf.PropertyType;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +61,23 @@ class ConnectionOptionsTest {
     assertTrue(err.contains(expected), () -> "expected '" + expected + "' in: " + err);
     assertFalse(err.contains(SECRET), "the secret was repeated: " + err);
     assertFalse(err.contains("starting an embedded"), "nothing started: " + err);
+  }
+
+  /** The keys -o accepts are Accumulo's client properties, no more and no fewer. */
+  @Test
+  void knownKeysAreAccumulosClientProperties() {
+    java.util.Set<String> keys = new java.util.HashSet<>();
+    java.util.Set<String> prefixes = new java.util.HashSet<>();
+    for (ClientProperty p : ClientProperty.values()) {
+      (p.getType() == PropertyType.PREFIX ? prefixes : keys).add(p.getKey());
+    }
+    assertEquals(keys, ConnectionOptions.KEYS);
+    assertEquals(prefixes, java.util.Set.copyOf(ConnectionOptions.PREFIXES));
+    for (String required : ConnectionOptions.REQUIRED) {
+      assertTrue(keys.contains(required), required);
+    }
+    assertTrue(ConnectionOptions.known("scan.server.selector.opts.profiles"));
+    assertFalse(ConnectionOptions.known("instance.nam"));
   }
 
   @Test
