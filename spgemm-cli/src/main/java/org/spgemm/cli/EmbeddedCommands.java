@@ -61,7 +61,7 @@ final class EmbeddedCommands {
     }
   }
 
-  @Command(name = "up", description = "Start an embedded MiniAccumuloCluster that keeps running"
+  @Command(name = "up", mixinStandardHelpOptions = true, description = "Start an embedded MiniAccumuloCluster that keeps running"
       + " after this command returns; print the path of its client properties.")
   static final class Up extends AbstractSpgemmSubcommand {
     @Mixin
@@ -159,7 +159,7 @@ final class EmbeddedCommands {
     }
   }
 
-  @Command(name = "down", description = "Stop the embedded cluster 'embedded up' started, and"
+  @Command(name = "down", mixinStandardHelpOptions = true, description = "Stop the embedded cluster 'embedded up' started, and"
       + " its processes.")
   static final class Down extends AbstractSpgemmSubcommand {
     @Mixin
@@ -204,7 +204,7 @@ final class EmbeddedCommands {
     }
   }
 
-  @Command(name = "status", description = "Say whether an embedded cluster of 'embedded up' is"
+  @Command(name = "status", mixinStandardHelpOptions = true, description = "Say whether an embedded cluster of 'embedded up' is"
       + " running (exit 0) or not (exit 3).")
   static final class Status extends AbstractSpgemmSubcommand {
     @Mixin

@@ -23,8 +23,8 @@ public final class SpgemmCommand {
     CommandLine cl = new CommandLine(new SpgemmCommand());
     cl.setParameterExceptionHandler((ex, args) -> {
       ex.getCommandLine().getErr().println("spgemm: " + ex.getMessage());
-      ex.getCommandLine().getErr().println("Try 'spgemm "
-          + ex.getCommandLine().getCommandName() + " --help'.");
+      ex.getCommandLine().getErr().println("Try '"
+          + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
       return ExitCode.USAGE.code;
     });
     return cl;

@@ -146,6 +146,10 @@ class ConnectionOptionsTest {
   @Test
   void embeddedSubcommandsWithoutACluster() throws IOException, InterruptedException {
     refused(BadInputCasesTest.run("embedded"), 2, "embedded needs a subcommand");
+    Object[] bogus = BadInputCasesTest.run("embedded", "up", "--bogus");
+    refused(bogus, 2, "Unknown option: '--bogus'");
+    assertTrue(((String) bogus[1]).contains("Try 'spgemm embedded up --help'."),
+        (String) bogus[1]);
     refused(BadInputCasesTest.run("embedded", "up", "--tservers", "0", "--dir",
         dir.resolve("e0").toString()), 2, "--tservers must be between 1 and 16, not 0");
     refused(BadInputCasesTest.run("embedded", "up", "--dir", dir.resolve("a.mtx").toString()),
