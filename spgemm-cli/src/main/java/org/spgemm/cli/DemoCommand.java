@@ -47,7 +47,7 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
     out.printf(Locale.ROOT, "A, B: Graph500 R-MAT scale %d (%d x %d), seeds %d and %d: %d and %d"
         + " nonzeros%n", scale, a.rows(), a.cols(), seed, seed + 1, a.nnz(), b.nnz());
     int tservers = cluster.tservers;
-    try (Session session = cluster.start(err)) {
+    try (Session session = cluster.start("demo", err)) {
       Workflow w = new Workflow(session.client, "M", ValueCodecs.DECIMAL);
       w.load(a, b, 4 * tservers, false);
       out.printf(Locale.ROOT, "loaded A and B into table M (%d tablets) in %.1f s%n",

@@ -23,8 +23,12 @@ final class EmbeddedClusterOptions {
     EmbeddedCluster.checkSize("--tservers", tservers, "--tserver-heap-mb", tserverHeapMb);
   }
 
-  /** Starts the embedded cluster; closing the session stops it. */
-  Session start(PrintStream err) throws Exception {
-    return Session.embedded(tservers, tserverHeapMb, err);
+  /**
+   * Starts the embedded cluster; closing the session stops it.
+   *
+   * @param why why this command runs on an embedded cluster, said on the first line
+   */
+  Session start(String why, PrintStream err) throws Exception {
+    return Session.embedded(tservers, tserverHeapMb, why, err);
   }
 }

@@ -38,30 +38,39 @@ final class Session implements AutoCloseable {
     this.client = client;
   }
 
-  static Session embedded(int tservers, int heapMb, PrintStream err) throws Exception {
-    err.printf("starting an embedded MiniAccumuloCluster with %d tablet server%s...%n", tservers,
-        tservers == 1 ? "" : "s");
+  /**
+   * Starts an embedded cluster, saying so (and why) first.
+   *
+   * @param why why the command runs on an embedded cluster ("--embedded", "no -c/--config-file
+   *     given", the command's name)
+   */
+  static Session embedded(int tservers, int heapMb, String why, PrintStream err)
+      throws Exception {
+    err.printf("spgemm: %s: starting an embedded MiniAccumuloCluster (%d tablet server%s)...%n",
+        why, tservers, tservers == 1 ? "" : "s");
     long t0 = System.nanoTime();
     EmbeddedCluster c = EmbeddedCluster.start(tservers, heapMb);
     err.printf("cluster up in %.1f s%n", (System.nanoTime() - t0) / 1e9);
     return new Session(c, c.client());
   }
 
-  static Session connect(Path clientProps) {
+  /** Connects to the instance the client properties (file, -u, --password, -o) name. */
+  static Session connect(ConnectionOptions connection) {
+    Path clientProps = connection.file;
     if (!Files.isRegularFile(clientProps) || !Files.isReadable(clientProps)) {
       throw new AbstractSpgemmSubcommand.UsageException("cannot read " + clientProps
           + (Files.isDirectory(clientProps) ? " (a directory)" : !Files.exists(clientProps)
               ? " (no such file)" : " (not a readable file)"));
     }
     try {
-      Properties props = Accumulo.newClientProperties().from(clientProps).build();
+      Properties props = connection.properties();
       awaitZooKeeper(props, clientProps);
       AccumuloClient c = Accumulo.newClient().from(props).build();
       // fail now if unreachable or the credentials are refused; any user may read their own
       // authorizations (the site configuration would need the System permission)
       c.securityOperations().getUserAuthorizations(c.whoami());
       return new Session(null, c);
-    } catch (ClusterException e) {
+    } catch (ClusterException | AbstractSpgemmSubcommand.UsageException e) {
       throw e;
     } catch (Exception e) {
       throw new ClusterException("cannot connect with " + clientProps + ": " + message(e), e);

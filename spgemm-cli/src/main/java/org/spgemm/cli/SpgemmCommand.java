@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         PartitionCommand.class, AlgorithmCommands.Transpose.class,
         AlgorithmCommands.Triangles.class, AlgorithmCommands.Ktruss.class,
         AlgorithmCommands.Jaccard.class, AlgorithmCommands.Bfs.class,
-        AlgorithmCommands.Galerkin.class},
+        AlgorithmCommands.Galerkin.class, EmbeddedCommands.Parent.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:unexpected failure (see --debug)",
         "2:bad usage or input (options, files, shapes, semiring)",
@@ -23,8 +23,8 @@ public final class SpgemmCommand {
     CommandLine cl = new CommandLine(new SpgemmCommand());
     cl.setParameterExceptionHandler((ex, args) -> {
       ex.getCommandLine().getErr().println("spgemm: " + ex.getMessage());
-      ex.getCommandLine().getErr().println("Try 'spgemm "
-          + ex.getCommandLine().getCommandName() + " --help'.");
+      ex.getCommandLine().getErr().println("Try '"
+          + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
       return ExitCode.USAGE.code;
     });
     return cl;
