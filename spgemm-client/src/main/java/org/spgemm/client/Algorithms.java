@@ -267,6 +267,9 @@ public final class Algorithms {
     String visited = g + "_pv";
     String frontier = g + "_p0";
     int[] q = {source};
+    // rows an earlier run from the same source left
+    FrontierRow.clearIfUsed(client, table, visited, source, keys, g);
+    FrontierRow.clearIfUsed(client, table, frontier, source, keys, g);
     FrontierRow.write(client, table, frontier, source, q, q, keys);
     FrontierRow.write(client, table, visited, source, q, keys);
     for (int depth = 1; q.length > 0; depth++) {
@@ -276,6 +279,7 @@ public final class Algorithms {
       q = FrontierRow.read(client, table, next, source, keys, parent);
       FrontierRow.write(client, table, visited, source, q, keys);
       // the next level's values are the new frontier's own ids
+      FrontierRow.clearIfUsed(client, table, next + "_ids", source, keys, g);
       FrontierRow.write(client, table, next + "_ids", source, q, q, keys);
       frontier = next + "_ids";
     }

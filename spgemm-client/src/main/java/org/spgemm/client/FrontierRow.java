@@ -70,4 +70,17 @@ final class FrontierRow {
       throw ClusterException.noTable(table, e);
     }
   }
+
+  /**
+   * Empties scratch family {@code family} when row {@code row} holds entries (left by an earlier
+   * run): by a sweeping compaction, so that entries written next are not hidden by deletes of the
+   * same timestamp. {@code other} is any other family of the table.
+   */
+  static void clearIfUsed(AccumuloClient client, String table, String family, int row,
+      KeyFormat keys, String other) {
+    if (read(client, table, family, row, keys).length > 0) {
+      new CFamily(client, table, MultiplyOptions.builder().families(other, other, family)
+          .build()).clear();
+    }
+  }
 }

@@ -8,6 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.accumulo.core.security.ColumnVisibility;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
@@ -22,6 +30,7 @@ import org.spgemm.client.InvalidOptionException;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.TableM;
 import org.spgemm.client.Vector;
 import org.spgemm.client.Vectors;
 import org.spgemm.codec.Domain;
@@ -157,6 +166,54 @@ class ElementWiseIT {
     }
   }
 
+  /** Entries of {@code family} as row|column|visibility -> value, read with {@code auths}. */
+  private static Map<String,String> entries(AccumuloClient client, String table, String family,
+      Authorizations auths) throws Exception {
+    Map<String,String> m = new java.util.TreeMap<>();
+    try (Scanner s = client.createScanner(table, auths)) {
+      s.fetchColumnFamily(new Text(family));
+      for (Map.Entry<Key,Value> e : s) {
+        m.put(e.getKey().getRow() + "|" + e.getKey().getColumnQualifier() + "|"
+            + e.getKey().getColumnVisibility(), e.getValue().toString());
+      }
+    }
+    return m;
+  }
+
+  @Test
+  void resultsCarryTheLabelsTheyComeFromAndUnreadableEntriesTakeNoPart() throws Exception {
+    try (AccumuloClient root = SharedCluster.client()) {
+      Authorizations before = root.securityOperations().getUserAuthorizations("root");
+      root.securityOperations().changeUserAuthorizations("root", new Authorizations("L1", "L2"));
+      try {
+        String table = Fixtures.uniqueTable("ewise_labels");
+        TableM.create(root, table, List.of("A", "B"), List.of());
+        try (BatchWriter w = root.createBatchWriter(table)) {
+          Mutation r1 = new Mutation("r1");
+          r1.put("A", "c1", new ColumnVisibility("L1"), "2");
+          r1.put("B", "c1", new ColumnVisibility("L2"), "3");
+          r1.put("A", "c2", "4");
+          r1.put("B", "c3", new ColumnVisibility("L3"), "7"); // root cannot read L3
+          Mutation r2 = new Mutation("r2");
+          r2.put("A", "c1", new ColumnVisibility("L1"), "1");
+          w.addMutation(r1);
+          w.addMutation(r2);
+        }
+        Authorizations both = new Authorizations("L1", "L2");
+        ElementWise.add(root, table, "C", "plus", "A", "B", "decimal");
+        assertEquals(Map.of("r1|c1|L1&L2", "5", "r1|c2|", "4", "r2|c1|L1", "1"),
+            entries(root, table, "C", both));
+        // rewritten: the labelled entries of the earlier C are gone too
+        ElementWise.mult(root, table, "C", "times", "A", "B", "decimal");
+        assertEquals(Map.of("r1|c1|L1&L2", "6"), entries(root, table, "C", both));
+        ElementWise.reduceRows(root, table, Vector.of("R", "w"), "plus", "A", "decimal");
+        assertEquals(Map.of("w|r1|L1", "6", "w|r2|L1", "1"), entries(root, table, "R", both));
+      } finally {
+        root.securityOperations().changeUserAuthorizations("root", before);
+      }
+    }
+  }
+
   @Test
   void bfsParentsAreMinParents() {
     SparseMatrix g = RmatGenerator.generate(6, 6, 7);
@@ -164,19 +221,26 @@ class ElementWiseIT {
     KeyFormat keys = KeyFormat.forSize(n);
     try (AccumuloClient client = SharedCluster.client()) {
       String table = Fixtures.uniqueTable("bfsp");
-      org.spgemm.client.TableM.create(client, table, List.of("G"), List.of(keys.encodeString(
+      TableM.create(client, table, List.of("G"), List.of(keys.encodeString(
           n / 2)));
       MatrixStore.load(client, table, "G", g, keys, ValueCodecs.DECIMAL);
       int source = 0;
       for (int i = 0; i < n; i++) {
         source = g.rowNnz(i) > g.rowNnz(source) ? i : source;
       }
-      int[] parents = Algorithms.bfsParents(client, table, "G", source, n, keys,
-          MultiplyOptions.builder(), new Algorithms.Steps());
-      int[] expected = GraphAlgorithms.bfsParents(g, source);
-      assertTrue(java.util.Arrays.stream(expected).filter(p -> p >= 0).count() > 3,
-          "the BFS reaches several vertices");
-      assertArrayEquals(expected, parents);
+      // twice from the same source (the second run finds the first one's scratch rows), then
+      // from another vertex
+      int other = (source + 1) % n;
+      for (int from : new int[] {source, source, other}) {
+        int[] parents = Algorithms.bfsParents(client, table, "G", from, n, keys,
+            MultiplyOptions.builder(), new Algorithms.Steps());
+        int[] expected = GraphAlgorithms.bfsParents(g, from);
+        if (from == source) {
+          assertTrue(java.util.Arrays.stream(expected).filter(p -> p >= 0).count() > 3,
+              "the BFS reaches several vertices");
+        }
+        assertArrayEquals(expected, parents, "parents from " + from);
+      }
     }
   }
 }
