@@ -162,6 +162,10 @@ final class AlgorithmCommands {
     @Option(names = "--source", required = true, description = "source vertex (1-based)")
     int source;
 
+    @Option(names = "--parents", description = "write each reached vertex's BFS parent instead"
+        + " of its level (the smallest parent on the previous level; the source is its own)")
+    boolean parents;
+
     @Option(names = "--out", required = true, paramLabel = "levels.txt")
     void setOutFile(Path file) {
       outFile = file;
@@ -191,18 +195,29 @@ final class AlgorithmCommands {
     @Override
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) throws Exception {
-      level = Algorithms.bfs(w.client, w.table, TableLayout.A_FAMILY, source - 1,
-          a.rows(), w.keys, base, steps);
+      if (parents) {
+        level = Algorithms.bfsParents(w.client, w.table, TableLayout.A_FAMILY, source - 1,
+            a.rows(), w.keys, base, steps);
+      } else {
+        level = Algorithms.bfs(w.client, w.table, TableLayout.A_FAMILY, source - 1,
+            a.rows(), w.keys, base, steps);
+      }
       int reached = 0;
       int depth = 0;
       try (BufferedWriter bw = Files.newBufferedWriter(outFile, StandardCharsets.UTF_8)) {
         for (int v = 0; v < level.length; v++) {
           if (level[v] >= 0) {
-            bw.write((v + 1) + " " + level[v] + "\n");
+            // --parents: "vertex parent", both 1-based (the source is its own parent)
+            bw.write((v + 1) + " " + (parents ? level[v] + 1 : level[v]) + "\n");
             reached++;
             depth = Math.max(depth, level[v]);
           }
         }
+      }
+      if (parents) {
+        out.printf("BFS parents from %d: %d vertices reached; written to %s%n", source, reached,
+            outFile);
+        return Map.of("reached", reached);
       }
       out.printf("BFS from %d: %d vertices reached, %d levels; written to %s%n", source,
           reached, depth, outFile);
@@ -213,11 +228,12 @@ final class AlgorithmCommands {
 
     @Override
     String verify(SparseMatrix a) {
-      int[] expected = GraphAlgorithms.bfsLevels(a, source - 1);
+      int[] expected = parents ? GraphAlgorithms.bfsParents(a, source - 1)
+          : GraphAlgorithms.bfsLevels(a, source - 1);
       for (int v = 0; v < expected.length; v++) {
         if (expected[v] != level[v]) {
-          return "vertex " + (v + 1) + " at level " + level[v] + ", the reference says "
-              + expected[v];
+          return "vertex " + (v + 1) + (parents ? " has parent " : " at level ") + level[v]
+              + ", the reference says " + expected[v];
         }
       }
       return null;

@@ -244,6 +244,48 @@ public final class Algorithms {
     return level;
   }
 
+  /** The semiring of a {@link #bfsParents} level: min over the frontier of the parent's id. */
+  static final String MIN_FIRST = "class:org.spgemm.algebra.MinFirstSemiring";
+
+  /**
+   * BFS parents from vertex {@code source} over the directed edges of family {@code g}, as
+   * LAGraph's BFS returns them, with the min-parent choice: parent[source] = source, parent[v]
+   * the smallest vertex u of the previous level with an edge u -&gt; v, -1 where unreached. The
+   * frontier row carries each vertex's own id as its value and each level is q&lt;¬v&gt; = q·G
+   * over MIN_FIRST (min over the frontier of q(u)), in the tablet servers as {@link #bfs}.
+   */
+  public static int[] bfsParents(AccumuloClient client, String table, String g, int source,
+      int n, KeyFormat keys, MultiplyOptions.Builder base, Steps steps) {
+    checkBfs(g, base);
+    check(client, table, steps);
+    notNull("keys", keys);
+    Arguments.between("n", n, 1, Integer.MAX_VALUE);
+    Arguments.between("source", source, 0, n - 1);
+    int[] parent = new int[n];
+    java.util.Arrays.fill(parent, -1);
+    parent[source] = source;
+    String visited = g + "_pv";
+    String frontier = g + "_p0";
+    int[] q = {source};
+    // rows an earlier run from the same source left
+    FrontierRow.clearIfUsed(client, table, visited, source, keys, g);
+    FrontierRow.clearIfUsed(client, table, frontier, source, keys, g);
+    FrontierRow.write(client, table, frontier, source, q, q, keys);
+    FrontierRow.write(client, table, visited, source, q, keys);
+    for (int depth = 1; q.length > 0; depth++) {
+      String next = g + "_p" + depth;
+      steps.add("q<!v> = q*G (MIN_FIRST) level " + depth, SpGEMM.multiply(client, table,
+          bfsLevel(base, frontier, g, next, visited).toBuilder().semiring(MIN_FIRST).build()));
+      q = FrontierRow.read(client, table, next, source, keys, parent);
+      FrontierRow.write(client, table, visited, source, q, keys);
+      // the next level's values are the new frontier's own ids
+      FrontierRow.clearIfUsed(client, table, next + "_ids", source, keys, g);
+      FrontierRow.write(client, table, next + "_ids", source, q, q, keys);
+      frontier = next + "_ids";
+    }
+    return parent;
+  }
+
   private static MultiplyOptions bfsLevel(MultiplyOptions.Builder base, String frontier,
       String g, String next, String visited) {
     return base(base).semiring("ANY_PAIR").families(frontier, g, next)

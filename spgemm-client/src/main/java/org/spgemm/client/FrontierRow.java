@@ -18,11 +18,18 @@ final class FrontierRow {
 
   static void write(AccumuloClient client, String table, String family, int row, int[] cols,
       KeyFormat keys) {
+    write(client, table, family, row, cols, null, keys);
+  }
+
+  /** As above with value {@code values[k]} at column {@code cols[k]} (null: every value 1). */
+  static void write(AccumuloClient client, String table, String family, int row, int[] cols,
+      int[] values, KeyFormat keys) {
     try (BatchWriter w = client.createBatchWriter(table)) {
       Mutation m = new Mutation(keys.encode(row));
-      for (int c : cols) {
-        m.put(family.getBytes(java.nio.charset.StandardCharsets.UTF_8), keys.encode(c),
-            "1".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      for (int k = 0; k < cols.length; k++) {
+        m.put(family.getBytes(java.nio.charset.StandardCharsets.UTF_8), keys.encode(cols[k]),
+            (values == null ? "1" : Integer.toString(values[k]))
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
       }
       if (cols.length > 0) {
         w.addMutation(m);
@@ -37,17 +44,43 @@ final class FrontierRow {
 
   static int[] read(AccumuloClient client, String table, String family, int row,
       KeyFormat keys) {
+    return read(client, table, family, row, keys, null);
+  }
+
+  /**
+   * The columns of the row, ascending; with {@code values} non-null each column's value (a
+   * decimal integer) is also put there, at the column's index.
+   */
+  static int[] read(AccumuloClient client, String table, String family, int row,
+      KeyFormat keys, int[] values) {
     try (Scanner s = client.createScanner(table, MatrixStore.userAuths(client))) {
       s.setRange(Range.exact(new Text(keys.encode(row))));
       s.fetchColumnFamily(new Text(family));
       java.util.List<Integer> out = new java.util.ArrayList<>();
       for (Map.Entry<Key,Value> e : s) {
         byte[] q = e.getKey().getColumnQualifierData().toArray();
-        out.add(keys.decode(q, 0, q.length));
+        int col = keys.decode(q, 0, q.length);
+        out.add(col);
+        if (values != null) {
+          values[col] = (int) Double.parseDouble(e.getValue().toString());
+        }
       }
       return out.stream().mapToInt(Integer::intValue).toArray();
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);
+    }
+  }
+
+  /**
+   * Empties scratch family {@code family} when row {@code row} holds entries (left by an earlier
+   * run): by a sweeping compaction, so that entries written next are not hidden by deletes of the
+   * same timestamp. {@code other} is any other family of the table.
+   */
+  static void clearIfUsed(AccumuloClient client, String table, String family, int row,
+      KeyFormat keys, String other) {
+    if (read(client, table, family, row, keys).length > 0) {
+      new CFamily(client, table, MultiplyOptions.builder().families(other, other, family)
+          .build()).clear();
     }
   }
 }

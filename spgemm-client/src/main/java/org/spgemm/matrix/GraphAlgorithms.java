@@ -228,6 +228,32 @@ public final class GraphAlgorithms {
   }
 
   /**
+   * BFS parents from source, min-parent: parent[source] = source, parent[v] = the smallest u with
+   * level[u] = level[v] - 1 and a stored g(u,v), -1 where unreached (one of the parents
+   * LAGraph's any-parent BFS may return, the one a MIN_FIRST step picks).
+   *
+   * @throws IllegalArgumentException if g is not square or source is not one of its vertices
+   */
+  public static int[] bfsParents(SparseMatrix g, int source) {
+    int[] level = bfsLevels(g, source);
+    int[] parent = new int[g.rows()];
+    Arrays.fill(parent, -1);
+    parent[source] = source;
+    for (int u = 0; u < g.rows(); u++) {
+      if (level[u] < 0) {
+        continue;
+      }
+      for (int p = g.rowStart(u), pEnd = g.rowEnd(u); p < pEnd; p++) {
+        int v = g.colIdx[p];
+        if (v != source && level[v] == level[u] + 1 && parent[v] < 0) {
+          parent[v] = u; // u ascends, so the first parent found is the smallest
+        }
+      }
+    }
+    return parent;
+  }
+
+  /**
    * The number of columns shared by positions p..pEnd-1 and q..qEnd-1 of u (each ascending), by
    * a merge; with {@code alive} non-null only entries alive on both sides count.
    */
