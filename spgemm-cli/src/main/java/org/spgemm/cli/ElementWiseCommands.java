@@ -44,7 +44,7 @@ final class ElementWiseCommands {
       cluster.validate(table);
       if (cluster.isEmbedded()) {
         throw new UsageException(name() + " works on families of a table already in Accumulo;"
-            + " give the instance's --client-props (an embedded cluster starts empty)");
+            + " give the instance's -c/--config-file (an embedded cluster starts empty; see spgemm embedded up)");
       }
       try {
         check();
