@@ -141,7 +141,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
       pipeline = newPipeline(work, adopted == null);
       if (adopted == null && sourceRange != null && source.hasTop()) {
         work.pass = TabletPass.start(Engine.SCAN, opts.job(), server.tableName(),
-            server.tableId(), range, sourceRange == range ? "started" : "resumed");
+            server.tableId(), range, continues(range) ? "resumed" : "started");
       }
       PendingWork.register(workId, work);
       advance();
@@ -219,6 +219,12 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
         server.cWriters(opts, budget), MultiplyMeters.of(Engine.SCAN));
     return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
         work);
+  }
+
+  /** A seek that carries on after an entry already returned (exclusive start at an entry). */
+  private static boolean continues(Range range) {
+    return !range.isInfiniteStartKey() && !range.isStartKeyInclusive()
+        && range.getStartKey().getColumnFamilyData().length() > 0;
   }
 
   private void refused(Range range, String why) {

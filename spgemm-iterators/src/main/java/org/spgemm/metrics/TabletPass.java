@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.accumulo.core.data.Range;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,6 +21,13 @@ import org.spgemm.progress.Counter;
 public final class TabletPass {
 
   private static final Logger LOG = LoggerFactory.getLogger(TabletPass.class);
+  /**
+   * Refusal lines are at most one a second: any reader of a table can attach the iterator with
+   * options it cannot run, once per tablet per scan. Every refusal is counted all the same.
+   */
+  private static final long REFUSAL_LINE_MILLIS = 1000;
+  private static final AtomicLong LAST_REFUSAL_LINE = new AtomicLong();
+  private static final AtomicLong REFUSALS_UNLOGGED = new AtomicLong();
 
   private final MultiplyMeters meters;
   private final String name;
@@ -46,13 +54,21 @@ public final class TabletPass {
     return p;
   }
 
-  /** A pass refused before any work: logs why and counts it. */
+  /** A pass refused before any work: counts it and logs why (at most one line a second). */
   public static void refused(Engine engine, String job, String table, String tableId,
       Range range, String why) {
     MultiplyMeters.of(engine).refused.increment();
     String reason = why != null && why.startsWith(BatchStats.REFUSED)
         ? why.substring(BatchStats.REFUSED.length()) : why;
-    LOG.info("{}: refused: {}", describe(engine, job, table, tableId, range), reason);
+    long now = System.currentTimeMillis();
+    long last = LAST_REFUSAL_LINE.get();
+    if (now - last < REFUSAL_LINE_MILLIS || !LAST_REFUSAL_LINE.compareAndSet(last, now)) {
+      REFUSALS_UNLOGGED.incrementAndGet();
+      return;
+    }
+    long unlogged = REFUSALS_UNLOGGED.getAndSet(0);
+    LOG.info("{}: refused: {}{}", describe(engine, job, table, tableId, range), reason,
+        unlogged == 0 ? "" : " (" + unlogged + " refusals since the last such line not logged)");
   }
 
   /** Adds a finished batch's counts (or a count-mode row's) to this pass's total. */
@@ -127,24 +143,23 @@ public final class TabletPass {
     String start = "(-inf";
     if (!r.isInfiniteStartKey()) {
       byte[] b = r.getStartKey().getRowData().toArray();
-      boolean after = r.isStartKeyInclusive() && followsRow(r.getStartKey(), b);
+      boolean after = r.isStartKeyInclusive() && followsRow(b);
       start = after ? "(" + row(java.util.Arrays.copyOf(b, b.length - 1))
           : (r.isStartKeyInclusive() ? "[" : "(") + row(b);
     }
     String end = "+inf)";
     if (!r.isInfiniteStopKey()) {
       byte[] b = r.getEndKey().getRowData().toArray();
-      boolean through = !r.isEndKeyInclusive() && followsRow(r.getEndKey(), b);
+      boolean through = !r.isEndKeyInclusive() && followsRow(b);
       end = through ? row(java.util.Arrays.copyOf(b, b.length - 1)) + "]"
           : row(b) + (r.isEndKeyInclusive() ? "]" : ")");
     }
     return start + ", " + end;
   }
 
-  /** True for the first key after a whole row: row + 0x00, nothing else set. */
-  private static boolean followsRow(org.apache.accumulo.core.data.Key k, byte[] row) {
-    return row.length > 0 && row[row.length - 1] == 0 && k.getColumnFamilyData().length() == 0
-        && k.getColumnQualifierData().length() == 0;
+  /** True for a key in the row after a whole row (row + 0x00), as tablet bounds are. */
+  private static boolean followsRow(byte[] row) {
+    return row.length > 0 && row[row.length - 1] == 0;
   }
 
   /** A row as text, non-printable bytes escaped, long rows cut. */
