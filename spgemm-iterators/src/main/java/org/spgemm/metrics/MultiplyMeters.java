@@ -28,6 +28,11 @@ public final class MultiplyMeters {
   public static final String TABLETS_COMPLETED = "spgemm.tablets.completed";
   /** Tablet passes stopped by an error of the job (bad data, cancelled, budget). */
   public static final String TABLETS_FAILED = "spgemm.tablets.failed";
+  /**
+   * Compaction passes stopped from outside (compaction cancelled, job record removed, server
+   * shutting down): Accumulo runs the compaction again unless it was cancelled.
+   */
+  public static final String TABLETS_STOPPED = "spgemm.tablets.stopped";
   /** Tablet passes refused before any work (no job record, no consent, bad options). */
   public static final String TABLETS_REFUSED = "spgemm.tablets.refused";
   /** Wall time of a tablet pass, from its start to its end (completed or failed). */
@@ -58,6 +63,7 @@ public final class MultiplyMeters {
   final Counter completed;
   final Counter failed;
   final Counter refused;
+  final Counter stopped;
   final Timer tabletDuration;
   private final Counter batches;
   private final Timer batchDuration;
@@ -74,6 +80,7 @@ public final class MultiplyMeters {
     completed = counter(r, TABLETS_COMPLETED, e, "tablet passes that computed their share");
     failed = counter(r, TABLETS_FAILED, e, "tablet passes stopped by an error of the job");
     refused = counter(r, TABLETS_REFUSED, e, "tablet passes refused before any work");
+    stopped = counter(r, TABLETS_STOPPED, e, "tablet passes stopped from outside");
     tabletDuration = Timer.builder(TABLET_DURATION).tag("engine", e)
         .description("wall time of a tablet pass").register(r);
     batches = counter(r, BATCHES, e, "batches computed");

@@ -109,6 +109,7 @@ public final class TabletPass {
    */
   public void stopped(String why) {
     if (ended.compareAndSet(false, true)) {
+      meters.stopped.increment();
       LOG.info("{}: stopped after {} s ({}): Accumulo runs the compaction again unless it was"
           + " cancelled", name, seconds(System.nanoTime() - startNanos), why);
     }
