@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,11 +112,7 @@ class ShellWatchAndCancelIT {
 
   /** Runs one command in Accumulo's shell on the shared cluster; its output. */
   static String shell(Path props, String command) throws Exception {
-    Path m2 = Paths.get(System.getProperty("user.home"), ".m2", "repository");
-    String cp = System.getProperty("java.class.path") + File.pathSeparator
-        + m2.resolve("org/apache/accumulo/accumulo-shell/2.1.4/accumulo-shell-2.1.4.jar")
-        + File.pathSeparator + m2.resolve("org/jline/jline/3.25.1/jline-3.25.1.jar")
-        + File.pathSeparator + m2.resolve("commons-cli/commons-cli/1.9.0/commons-cli-1.9.0.jar");
+    String cp = System.getProperty("java.class.path"); // accumulo-shell is a test dependency
     List<String> cmd = new ArrayList<>(List.of(
         Paths.get(System.getProperty("java.home"), "bin", "java").toString(), "-cp", cp,
         "org.apache.accumulo.shell.Shell", "--config-file", props.toString(), "-e", command));
