@@ -17,6 +17,7 @@ public final class SharedCluster implements BeforeAllCallback {
 
   static final int TSERVERS = 3;
   private static volatile EmbeddedCluster cluster;
+  private static volatile Path metricsDir;
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
@@ -28,7 +29,13 @@ public final class SharedCluster implements BeforeAllCallback {
     try {
       Path dir = Paths.get("target", "mini-tests", "shared-" + System.currentTimeMillis());
       Files.createDirectories(dir.getParent());
-      cluster = EmbeddedCluster.start(dir, TSERVERS, 512, false);
+      metricsDir = dir.toAbsolutePath().resolveSibling(dir.getFileName() + "-meters");
+      Files.createDirectories(metricsDir);
+      // Accumulo's metrics on, published by a registry that writes spgemm's meters to files
+      cluster = EmbeddedCluster.start(dir, TSERVERS, 512, false, java.util.List.of(),
+          java.util.Map.of("general.micrometer.enabled", "true", "general.micrometer.factory",
+              FileMeterRegistryFactory.class.getName(), "general.custom.metrics.opts."
+                  + FileMeterRegistryFactory.DIR_OPTION, metricsDir.toString()));
       return new Closer();
     } catch (Exception e) {
       throw new IllegalStateException("cannot start the shared MiniAccumuloCluster", e);
@@ -48,6 +55,11 @@ public final class SharedCluster implements BeforeAllCallback {
 
   public static AccumuloClient client() {
     return cluster.client();
+  }
+
+  /** Where the servers write their meters ({@link FileMeterRegistryFactory}). */
+  public static Path metricsDir() {
+    return metricsDir;
   }
 
   public static EmbeddedCluster cluster() {

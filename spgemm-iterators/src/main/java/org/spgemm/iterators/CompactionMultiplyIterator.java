@@ -20,6 +20,8 @@ import org.spgemm.env.RateLimitedLog;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.job.JobAuthorization;
 import org.spgemm.job.TabletRecords;
+import org.spgemm.metrics.Engine;
+import org.spgemm.metrics.TabletPass;
 import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.BadInputException;
@@ -30,6 +32,7 @@ import org.spgemm.pipeline.NestedScanBSource;
 import org.spgemm.pipeline.compaction.CompactionPass;
 import org.spgemm.pipeline.compaction.JobBRowCaches;
 import org.spgemm.pipeline.compaction.LocalFirstBSource;
+import org.spgemm.pipeline.compaction.LoggedPassRecords;
 
 /**
  * Row-by-row parallel SpGEMM (RRp) inside a user compaction of the table. In the pass that writes
@@ -79,6 +82,7 @@ public class CompactionMultiplyIterator
     TabletRecords records = new TabletRecords(client, tableName(), opts.job(), range);
     String refusal = refusal(client, columnFamilies, inclusive);
     if (refusal != null) {
+      refused(range, refusal);
       records.error(refusal);
       source.seek(range, columnFamilies, inclusive); // old C stays; the client marks it FAILED
       return;
@@ -87,6 +91,7 @@ public class CompactionMultiplyIterator
     try {
       mask = opts.maskTable() == null ? null : new MaskScan(client, opts, range);
     } catch (TableNotFoundException e) {
+      refused(range, "mask table " + opts.maskTable() + " does not exist");
       records.error("mask table " + opts.maskTable() + " does not exist");
       source.seek(range, columnFamilies, inclusive);
       return;
@@ -101,9 +106,17 @@ public class CompactionMultiplyIterator
     if (opts.localB() && bTable.equals(tableName())) {
       b = LocalFirstBSource.over(source, env, range, opts.bFamily(), opts.threads(), b);
     }
-    pass = new CompactionPass(source, opts, lease, b, cache, records,
+    TabletPass logged = TabletPass.start(Engine.COMPACTION, opts.job(), tableName(),
+        env.getTableId().canonical(), range, "started");
+    pass = new CompactionPass(source, opts, lease, b, cache,
+        new LoggedPassRecords(records, logged),
         () -> JobAuthorization.stillRunning(client, tableName(), opts.job()));
     pass.start(range, mask);
+  }
+
+  private void refused(Range range, String why) {
+    TabletPass.refused(Engine.COMPACTION, opts.job(), tableName(), env.getTableId().canonical(),
+        range, why);
   }
 
   /** True in the pass that writes C's locality group of a full user compaction. */

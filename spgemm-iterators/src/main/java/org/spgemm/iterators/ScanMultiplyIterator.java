@@ -15,6 +15,9 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.apache.accumulo.core.iterators.YieldCallback;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.job.JobRecord;
+import org.spgemm.metrics.Engine;
+import org.spgemm.metrics.MultiplyMeters;
+import org.spgemm.metrics.TabletPass;
 import org.spgemm.pipeline.ARowReader;
 import org.spgemm.pipeline.BadInputException;
 import org.spgemm.pipeline.BatchWorker;
@@ -94,6 +97,9 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
           && range.getStartKey().getColumnFamilyData().length() > 0;
       topKey = failed && !continuation && source.hasTop() ? new Key(source.getTopKey()) : null;
       topValue = topKey == null ? null : new Value(errorStats(refusal).encode());
+      if (topKey != null) {
+        refused(range, refusal);
+      }
       return;
     }
     seekRange = range;
@@ -133,9 +139,16 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
         source.seek(sourceRange, columnFamilies, inclusive);
       }
       pipeline = newPipeline(work, adopted == null);
+      if (adopted == null && sourceRange != null && source.hasTop()) {
+        work.pass = TabletPass.start(Engine.SCAN, opts.job(), server.tableName(),
+            server.tableId(), range, continues(range) ? "resumed" : "started");
+      }
       PendingWork.register(workId, work);
       advance();
     } catch (BadInputException e) {
+      if (pipeline == null) {
+        refused(range, e.getMessage()); // the job's check
+      }
       fail(e);
     } finally {
       work.exit(this);
@@ -181,6 +194,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
       topKey = at;
       topValue = new Value(errorStats(null).encode());
     } catch (BadInputException e) {
+      refused(range, "(pre-flight) " + e.getMessage());
       fail(e);
     }
   }
@@ -202,9 +216,20 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     Labels labels = new Labels(opts.cVisibility());
     ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
     BatchWorker worker = new BatchWorker(opts, budget, labels, server.bSource(opts), null,
-        server.cWriters(opts, budget));
+        server.cWriters(opts, budget), MultiplyMeters.of(Engine.SCAN));
     return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
         work);
+  }
+
+  /** A seek that carries on after an entry already returned (exclusive start at an entry). */
+  private static boolean continues(Range range) {
+    return !range.isInfiniteStartKey() && !range.isStartKeyInclusive()
+        && range.getStartKey().getColumnFamilyData().length() > 0;
+  }
+
+  private void refused(Range range, String why) {
+    TabletPass.refused(Engine.SCAN, opts == null ? null : opts.job(), server.tableName(),
+        server.tableId(), range, why);
   }
 
   private void advance() throws IOException {
@@ -219,6 +244,9 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
       }
       pipeline.fill();
       if (pipeline.done()) {
+        if (work.pass != null) {
+          work.pass.completed(null);
+        }
         PendingWork.remove(workId, work);
         topKey = null;
         topValue = null;
@@ -261,6 +289,9 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
 
   private void fail(BadInputException e) {
     if (pipeline != null) {
+      if (pipeline.work.pass != null) {
+        pipeline.work.pass.failed(e.getMessage());
+      }
       pipeline.work.abandon();
       PendingWork.remove(workId, pipeline.work);
     }

@@ -8,6 +8,7 @@ import org.spgemm.kernel.MxmRowMerge;
 import org.spgemm.kernel.RowSpGemm;
 import org.spgemm.kernel.RowWorkspace;
 import org.spgemm.kernel.SideRow;
+import org.spgemm.metrics.MultiplyMeters;
 import org.spgemm.progress.BatchStats;
 import org.spgemm.progress.Counter;
 
@@ -31,14 +32,17 @@ public final class BatchWorker {
   private final ThreadLocal<int[][]> visScratch = ThreadLocal.withInitial(() -> new int[1][0]);
   private final ThreadLocal<RowWorkspace> workspaces = ThreadLocal.withInitial(RowWorkspace::new);
   private final ThreadLocal<MxmRowMerge> merges;
+  private final MultiplyMeters meters;
 
   /**
    * @param bSource where B's rows are read
    * @param cache B rows kept across batches, or null
    * @param writers where {@link #process} writes C (scan engine); {@link CWriters#NONE} else
+   * @param meters where each batch's counts and time are published
    */
   public BatchWorker(MultiplySpec opts, MemoryBudget budget, Labels labels, BSource bSource,
-      BRowCache cache, CWriters writers) {
+      BRowCache cache, CWriters writers, MultiplyMeters meters) {
+    this.meters = meters;
     this.labels = labels;
     this.opts = opts;
     this.budget = budget;
@@ -102,6 +106,7 @@ public final class BatchWorker {
     stats.set(Counter.C_ENTRIES, a.nnz);
     stats.set(Counter.ROWS, batch.rows());
     stats.set(Counter.BATCHES, 1);
+    meters.batch(stats, System.nanoTime() - t0, true);
     return stats;
   }
 
@@ -140,6 +145,7 @@ public final class BatchWorker {
     stats.set(Counter.BATCHES, 1);
     RowSpGemm.prepare(batch.a, panel.b, panel.columnKeys.length, workspaces.get());
     piece.run(batch, panel, stats);
+    meters.batch(stats, System.nanoTime() - t0, opts.mode() != MultiplySpec.Mode.COUNT);
   }
 
   /**

@@ -3,6 +3,7 @@ package org.spgemm.pipeline;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.metrics.MultiplyMeters;
 
 /**
  * Byte budgets of one tablet's multiply: the A batch and its B panel, the B rows kept across
@@ -24,6 +25,10 @@ public record MemoryBudget(long batchBytes, long cacheBytes, long cBufferBytes) 
   private static final long ACTIVE_EXPIRY_MILLIS = 120_000;
   private static final Set<Lease> ACTIVE = ConcurrentHashMap.newKeySet();
 
+  static {
+    MultiplyMeters.memoryGauges(MemoryBudget::leasedBytes, MemoryBudget::active);
+  }
+
   /** The budgets of {@code opts} for a multiply in a server with {@code maxHeap} bytes. */
   public static MemoryBudget of(MultiplySpec opts, long maxHeap, int tablets) {
     long share = (long) (maxHeap * HEAP_SHARE) / Math.max(MIN_TABLETS, tablets);
@@ -43,10 +48,17 @@ public record MemoryBudget(long batchBytes, long cacheBytes, long cBufferBytes) 
    */
   public static final class Lease implements AutoCloseable {
     private final MemoryBudget budget;
+    private final int threads;
     private volatile long touched = System.currentTimeMillis();
 
     private Lease(MultiplySpec opts, int tablets) {
       this.budget = of(opts, Runtime.getRuntime().maxMemory(), tablets);
+      this.threads = opts.threads();
+    }
+
+    /** The bytes this pass may hold: a batch and its C buffer per thread, and the B cache. */
+    long bytes() {
+      return (budget.batchBytes() + budget.cBufferBytes()) * threads + budget.cacheBytes();
     }
 
     public MemoryBudget budget() {
@@ -79,5 +91,14 @@ public record MemoryBudget(long batchBytes, long cacheBytes, long cBufferBytes) 
   /** Leases at work now. */
   static int active() {
     return ACTIVE.size();
+  }
+
+  /** The bytes the leases at work may hold together (the memory gauge). */
+  static long leasedBytes() {
+    long sum = 0;
+    for (Lease l : ACTIVE) {
+      sum += l.bytes();
+    }
+    return sum;
   }
 }

@@ -80,6 +80,13 @@ public final class EmbeddedCluster implements AutoCloseable {
 
   public static EmbeddedCluster start(Path dir, int tservers, int tserverHeapMb,
       boolean deleteOnClose, List<Path> serverJars) throws IOException, InterruptedException {
+    return start(dir, tservers, tserverHeapMb, deleteOnClose, serverJars, Map.of());
+  }
+
+  /** As above, with site properties added to {@link #siteConfig()} (e.g. metrics). */
+  public static EmbeddedCluster start(Path dir, int tservers, int tserverHeapMb,
+      boolean deleteOnClose, List<Path> serverJars, Map<String,String> extraSite)
+      throws IOException, InterruptedException {
     checkSize("tservers", tservers, "tserverHeapMb", tserverHeapMb);
     MiniAccumuloConfig cfg = new MiniAccumuloConfig(dir.toFile(), ROOT_PASSWORD);
     cfg.setNumTservers(tservers);
@@ -89,7 +96,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     serverJars.forEach(j -> classpath.add(j.toAbsolutePath().toString()));
     cfg.setClasspath(classpath.toArray(String[]::new));
     cfg.setMemory(ServerType.TABLET_SERVER, tserverHeapMb, MemoryUnit.MEGABYTE);
-    cfg.setSiteConfig(siteConfig());
+    Map<String,String> site = siteConfig();
+    site.putAll(extraSite);
+    cfg.setSiteConfig(site);
     MiniAccumuloCluster mac = new MiniAccumuloCluster(cfg);
     StopHook hook = new StopHook(mac, dir, deleteOnClose);
     hook.register();

@@ -16,6 +16,8 @@ import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.metrics.Engine;
+import org.spgemm.metrics.MultiplyMeters;
 import org.spgemm.pipeline.ARowReader;
 import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BSource;
@@ -87,7 +89,8 @@ public final class CompactionPass {
     MemoryBudget budget = lease.budget();
     Labels labels = new Labels(opts.cVisibility());
     this.reader = new ARowReader(source, opts, budget.batchBytes(), cache, labels);
-    BatchWorker worker = new BatchWorker(opts, budget, labels, bSource, cache, CWriters.NONE);
+    BatchWorker worker = new BatchWorker(opts, budget, labels, bSource, cache, CWriters.NONE,
+        MultiplyMeters.of(Engine.COMPACTION));
     this.family = opts.cFamily().getBytes(StandardCharsets.UTF_8);
     total.server = TabletServerBridge.serverId();
     this.pool = new ThreadPoolExecutor(opts.threads(), opts.threads(), 10, TimeUnit.SECONDS,
@@ -176,6 +179,7 @@ public final class CompactionPass {
         // the compaction is being stopped (server shutting down, compaction cancelled): not the
         // job's failure; Accumulo runs the compaction again, or the client has cancelled it
         halt();
+        records.stopped(e.toString());
         InterruptedIOException stopped = new InterruptedIOException("multiply interrupted");
         stopped.initCause(e);
         throw stopped;

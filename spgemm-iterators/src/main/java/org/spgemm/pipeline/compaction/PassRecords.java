@@ -20,4 +20,10 @@ public interface PassRecords {
 
   /** The error that stopped the tablet's pass. */
   void error(String message);
+
+  /**
+   * The pass was stopped from outside (compaction cancelled, server shutting down): nothing is
+   * recorded, since Accumulo runs the compaction again; only the server's log says so.
+   */
+  default void stopped(String why) {}
 }

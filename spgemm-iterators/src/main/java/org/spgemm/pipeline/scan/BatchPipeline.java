@@ -73,6 +73,9 @@ public final class BatchPipeline {
       if (last.get(Counter.BATCHES) > 0) { // a batch's progress, not one row's count
         last.add(Counter.WAIT_NANOS, System.nanoTime() - t0);
       }
+      if (work.pass != null) {
+        r.stats.forEach(work.pass::add);
+      }
       work.pendingKeys.addAll(r.keys);
       work.pendingStats.addAll(r.stats);
       work.touch();

@@ -31,6 +31,8 @@ public final class PendingWork {
   /** First A key not yet read into a batch; null once A is exhausted. */
   public Key nextSourceKey;
   public boolean sourceExhausted;
+  /** The tablet pass this work is, as logged and counted for operators; null in tests. */
+  public volatile org.spgemm.metrics.TabletPass pass;
   private volatile long touched = System.currentTimeMillis();
   /** Cleared when nobody will return this work's results: its workers stop writing. */
   private volatile boolean live = true;

@@ -59,7 +59,7 @@ class BatchPipelineTest {
     Labels labels = new Labels(opts.cVisibility());
     ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
     BatchWorker worker = new BatchWorker(opts, budget, labels, new TestTables.B(table, "B"),
-        null, c);
+        null, c, org.spgemm.metrics.MultiplyMeters.of(org.spgemm.metrics.Engine.SCAN));
     PendingWork work = new PendingWork();
     work.hold(BatchPipelineTest.class);
     BatchPipeline pipeline = new BatchPipeline(reader, worker, POOL, opts.threads(), work);
