@@ -64,11 +64,14 @@ record EngineChoice(Engine engine, String why) {
   /**
    * Whether the compaction engine's servers should read all of B once (each into its job cache)
    * rather than the B rows of each batch: when A has at least as many entries as B, every server
-   * needs most of B's rows and one sequential read beats a point lookup per row. The servers fall
-   * back to per-batch reads when B does not fit their cache.
+   * needs most of B's rows and one sequential read beats a point lookup per row. Not on a gRRp
+   * copy ({@code partsPinned}), whose parts were placed so that each server reads little of B
+   * remotely. The servers fall back to per-batch reads when B does not fit their cache.
    */
-  static boolean wholeB(Engine engine, long aEntries, long bEntries) {
-    return engine == Engine.COMPACTION && bEntries > 0 && aEntries >= bEntries;
+  static boolean wholeB(Engine engine, long aEntries, long bEntries,
+      BooleanSupplier partsPinned) {
+    return engine == Engine.COMPACTION && bEntries > 0 && aEntries >= bEntries
+        && !partsPinned.getAsBoolean();
   }
 
   @Override

@@ -84,7 +84,8 @@ final class MultiplyRun {
     Engine engine = choice.engine();
     phases.end("engine");
     boolean wholeB = before != null && mode == Mode.MULTIPLY && EngineChoice.wholeB(engine,
-        before.entries(inputs.get(0)), before.entries(inputs.get(1)));
+        before.entries(inputs.get(0)), before.entries(inputs.get(1)),
+        () -> TableM.partsPinned(client, table));
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
         opts, wholeB);
     CState cState = null;

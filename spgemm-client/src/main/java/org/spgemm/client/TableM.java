@@ -175,6 +175,20 @@ public final class TableM {
   }
 
   /** The id of {@code table}, which, unlike its name, is never given to another table. */
+  /**
+   * True when {@code table} is a gRRp copy whose parts are pinned to tablet servers ({@value
+   * TableLayout#PARTS_PROPERTY}); false also when its configuration cannot be read.
+   */
+  static boolean partsPinned(AccumuloClient client, String table) {
+    try {
+      String parts = client.tableOperations().getConfiguration(table)
+          .get(TableLayout.PARTS_PROPERTY);
+      return parts != null && !parts.isEmpty();
+    } catch (AccumuloException | TableNotFoundException e) {
+      return false;
+    }
+  }
+
   static String id(AccumuloClient client, String table) {
     String id = client.tableOperations().tableIdMap().get(table);
     if (id == null) {

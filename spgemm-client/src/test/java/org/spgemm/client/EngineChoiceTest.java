@@ -70,4 +70,13 @@ class EngineChoiceTest {
     assertEquals(Engine.SCAN, replace.engine());
     assertEquals(0, asked.get());
   }
+
+  @Test
+  void allOfBIsReadAtOnceOnlyWhereEveryServerNeedsMostOfItAndNoPlanPlacedIt() {
+    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 10, 10, () -> false), "A*A");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 9, 10, () -> false), "A smaller than B");
+    assertTrue(!EngineChoice.wholeB(Engine.SCAN, 10, 10, () -> false), "the scan engine");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, () -> false), "B empty");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 10, () -> true), "gRRp's parts");
+  }
 }
