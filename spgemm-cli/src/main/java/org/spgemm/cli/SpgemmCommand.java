@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
         PartitionCommand.class, AlgorithmCommands.Transpose.class,
         AlgorithmCommands.Triangles.class, AlgorithmCommands.Ktruss.class,
         AlgorithmCommands.Jaccard.class, AlgorithmCommands.Bfs.class,
-        AlgorithmCommands.Galerkin.class},
+        AlgorithmCommands.Galerkin.class, LoadCommand.class, ExportCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:unexpected failure (see --debug)",
         "2:bad usage or input (options, files, shapes, semiring)",

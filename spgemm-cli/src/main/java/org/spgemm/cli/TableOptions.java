@@ -15,6 +15,10 @@ final class TableOptions {
    */
   static final int MAX_TABLETS = 10_000;
 
+  /** Why a command on a table already in Accumulo refuses the embedded cluster. */
+  static final String NEEDS_CLUSTER = "--a-family, load and export work on a table already in"
+      + " Accumulo: give --client-props (a fresh embedded cluster holds no table)";
+
   @Option(names = "--table", description = "table M (default " + DEFAULT_TABLE + " on an embedded"
       + " cluster; required with --client-props)")
   String table;

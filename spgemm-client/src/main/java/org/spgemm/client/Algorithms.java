@@ -154,6 +154,40 @@ public final class Algorithms {
     }
   }
 
+  /**
+   * As {@link #jaccard(AccumuloClient, String, String, String, KeyFormat, int,
+   * MultiplyOptions.Builder, Steps)} on a family whose keys are any strings (as D4M writes them):
+   * the vertices are the row keys of {@code g} (read once; the client holds them and their
+   * degrees).
+   */
+  public static void jaccard(AccumuloClient client, String table, String g, String out,
+      MultiplyOptions.Builder base, Steps steps) {
+    Iterator<Map.Entry<String,MultiplyOptions>> step =
+        jaccardSteps(base, g, out).entrySet().iterator();
+    check(client, table, steps);
+    String p = out + "_";
+    java.util.SortedSet<String> vertices = Triples.rowKeys(client, table, g);
+    List<Triples.Entry> one = new ArrayList<>();
+    for (String v : vertices) {
+      one.add(Triples.of(v, "0", 1));
+    }
+    Triples.write(client, table, p + "1", one, ValueCodecs.DECIMAL);
+    run(client, table, step.next(), steps);
+    List<Triples.Entry> diag = new ArrayList<>();
+    List<Triples.Entry> ident = new ArrayList<>();
+    for (Triples.Entry d : Triples.read(client, table, p + "d", ValueCodecs.DECIMAL)) {
+      diag.add(Triples.of(d.row(), d.row(), d.value()));
+    }
+    for (String v : vertices) {
+      ident.add(Triples.of(v, v, 1));
+    }
+    Triples.write(client, table, p + "D", diag, ValueCodecs.DECIMAL);
+    Triples.write(client, table, p + "I", ident, ValueCodecs.DECIMAL);
+    while (step.hasNext()) {
+      run(client, table, step.next(), steps);
+    }
+  }
+
   /** The multiplies of {@link #jaccard}, in order, by what --stats calls them. */
   private static Map<String,MultiplyOptions> jaccardSteps(MultiplyOptions.Builder base, String g,
       String out) {
@@ -239,6 +273,37 @@ public final class Algorithms {
         level[v] = depth;
       }
       FrontierRow.write(client, table, visited, source, q, keys);
+      frontier = next;
+    }
+    return level;
+  }
+
+  /**
+   * As {@link #bfs(AccumuloClient, String, String, int, int, KeyFormat, MultiplyOptions.Builder,
+   * Steps)} on a family whose keys are any strings (as D4M writes them): the source is a row key,
+   * and the result maps every reached vertex key to its level.
+   */
+  public static Map<String,Integer> bfs(AccumuloClient client, String table, String g,
+      String source, MultiplyOptions.Builder base, Steps steps) {
+    checkBfs(g, base);
+    check(client, table, steps);
+    notNull("source", source);
+    Map<String,Integer> level = new java.util.TreeMap<>();
+    level.put(source, 0);
+    String visited = g + "_v";
+    String frontier = g + "_q0";
+    List<String> q = List.of(source);
+    FrontierRow.writeKeys(client, table, frontier, source, q);
+    FrontierRow.writeKeys(client, table, visited, source, q);
+    for (int depth = 1; !q.isEmpty(); depth++) {
+      String next = g + "_q" + depth;
+      steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table,
+          bfsLevel(base, frontier, g, next, visited)));
+      q = FrontierRow.readKeys(client, table, next, source);
+      for (String v : q) {
+        level.put(v, depth);
+      }
+      FrontierRow.writeKeys(client, table, visited, source, q);
       frontier = next;
     }
     return level;

@@ -139,8 +139,9 @@ public record MultiplySpec(
     }
     for (String[] f : new String[][] {{"aFamily", aFamily}, {"bFamily", bFamily},
         {"cFamily", cFamily}}) {
-      if (f[1] == null || f[1].isEmpty()) {
-        throw new IllegalArgumentException("option '" + f[0] + "' must not be empty");
+      if (f[1] == null) {
+        // the empty family is allowed: D4M writes its tables there
+        throw new IllegalArgumentException("option '" + f[0] + "' has no value");
       }
     }
     if (cFamily.equals(aFamily) || cFamily.equals(bFamily)) {
