@@ -156,33 +156,37 @@ public final class Algorithms {
 
   /**
    * As {@link #jaccard(AccumuloClient, String, String, String, KeyFormat, int,
-   * MultiplyOptions.Builder, Steps)} on a family whose keys are any strings (as D4M writes them):
-   * the vertices are the row keys of {@code g} (read once; the client holds them and their
-   * degrees).
+   * MultiplyOptions.Builder, Steps)} on a family whose keys are any strings (as D4M writes them)
+   * and whose values are any: the vertices are the row keys of {@code g} (read once; the client
+   * holds them and their degrees), and the pattern of {@code g} is written first by one more
+   * multiply, G·I over PLUS_PAIR.
    */
   public static void jaccard(AccumuloClient client, String table, String g, String out,
       MultiplyOptions.Builder base, Steps steps) {
-    Iterator<Map.Entry<String,MultiplyOptions>> step =
-        jaccardSteps(base, g, out).entrySet().iterator();
+    checkJaccard(g, out, base);
     check(client, table, steps);
     String p = out + "_";
     java.util.SortedSet<String> vertices = Triples.rowKeys(client, table, g);
     List<Triples.Entry> one = new ArrayList<>();
+    List<Triples.Entry> ident = new ArrayList<>();
     for (String v : vertices) {
       one.add(Triples.of(v, "0", 1));
+      ident.add(Triples.of(v, v, 1));
     }
+    Triples.write(client, table, p + "I", ident, ValueCodecs.DECIMAL);
+    // the pattern of G (values 1), as the file mode loads it: a table's values are any
+    String pattern = p + "g";
+    steps.add("G1 = G*I (PLUS_PAIR, the pattern)", SpGEMM.multiply(client, table,
+        base(base).semiring("PLUS_PAIR").families(g, p + "I", pattern).build()));
+    Iterator<Map.Entry<String,MultiplyOptions>> step =
+        jaccardSteps(base, pattern, out).entrySet().iterator();
     Triples.write(client, table, p + "1", one, ValueCodecs.DECIMAL);
     run(client, table, step.next(), steps);
     List<Triples.Entry> diag = new ArrayList<>();
-    List<Triples.Entry> ident = new ArrayList<>();
     for (Triples.Entry d : Triples.read(client, table, p + "d", ValueCodecs.DECIMAL)) {
       diag.add(Triples.of(d.row(), d.row(), d.value()));
     }
-    for (String v : vertices) {
-      ident.add(Triples.of(v, v, 1));
-    }
     Triples.write(client, table, p + "D", diag, ValueCodecs.DECIMAL);
-    Triples.write(client, table, p + "I", ident, ValueCodecs.DECIMAL);
     while (step.hasNext()) {
       run(client, table, step.next(), steps);
     }

@@ -239,8 +239,10 @@ public record MultiplySpec(
       RecordComponent c = COMPONENTS[i];
       String raw = options.get(c.getName());
       try {
-        args[i] = OptionText.parse(c, raw == null || (raw.isBlank() && c.getType() == String.class
-            && c.getAnnotation(Opt.class).dflt().isEmpty()) ? null : raw.trim());
+        boolean family = OptionText.EMPTY_ALLOWED.contains(c.getName());
+        args[i] = OptionText.parse(c, raw == null || (!family && raw.isBlank()
+            && c.getType() == String.class && c.getAnnotation(Opt.class).dflt().isEmpty())
+            ? null : family ? raw : raw.trim());
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("option '" + c.getName() + "': " + e.getMessage(), e);
       }

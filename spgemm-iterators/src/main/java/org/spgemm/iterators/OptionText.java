@@ -21,11 +21,11 @@ final class OptionText {
   private OptionText() {}
 
   /**
-   * Options that may be the empty string: the families of A, B and C (D4M writes its tables in the
-   * empty column family). The mask family has no default, so an empty value there means no mask.
+   * Options that may be the empty string: the families (D4M writes its tables in the empty column
+   * family). For them an empty value is the empty family, never "not given".
    */
-  private static final java.util.Set<String> EMPTY_ALLOWED =
-      java.util.Set.of("aFamily", "bFamily", "cFamily");
+  static final java.util.Set<String> EMPTY_ALLOWED =
+      java.util.Set.of("aFamily", "bFamily", "cFamily", "maskFamily");
 
   /** An option's value from its text ({@code raw} null: the default). */
   static Object parse(RecordComponent c, String raw) {
