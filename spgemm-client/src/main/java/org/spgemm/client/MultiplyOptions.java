@@ -170,7 +170,7 @@ public final class MultiplyOptions {
     public Builder mask(String family, MaskMode mode, boolean complement) {
       if (family == null) {
         // "" is the empty family (D4M's default), a mask like any other
-        throw new InvalidOptionException("mask family must not be empty (null)");
+        throw new InvalidOptionException("mask family must not be null");
       }
       this.maskMode = notNull("mask mode", mode);
       set("maskFamily", family, "mask family");
