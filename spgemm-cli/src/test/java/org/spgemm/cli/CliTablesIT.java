@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -155,12 +156,33 @@ class CliTablesIT extends CliOnSharedCluster {
     succeed(t, "jaccard", "--a-family", "", "--out", jac.toString());
     assertSame(GraphAlgorithms.jaccard(g), readTsv(jac));
 
+    // triangles of G, and the transpose of the (unsymmetric) mask family
+    out = succeed(t, "triangles", "--a-family", "");
+    assertTrue(out.contains("triangles: " + GraphAlgorithms.triangles(g) + " "), out);
+    Path mt = dir.resolve("mt.tsv");
+    out = succeed(t, "transpose", "--a-family", "M", "--out", mt.toString());
+    assertTrue(out.contains("A': family 'M^T' of table " + t), out);
+    assertSame(mask.transpose(), readTsv(mt));
+
     // export as Matrix Market with its key map, and as TSV: the loaded graph comes back
     Path mtx = dir.resolve("g.mtx");
     out = succeed(t, "export", "--family", "", "--out", mtx.toString());
     assertTrue(out.contains("key map " + mtx + ".keys"), out);
     assertEquals(new ArrayList<>(KEYS.keySet()), Files.readAllLines(dir.resolve("g.mtx.keys")));
     assertSame(g, MatrixMarket.read(mtx));
+    Path c2 = dir.resolve("c2.mtx");
+    succeed(t, "export", "--family", "C2", "--out", c2.toString());
+    assertEquals(new ArrayList<>(KEYS.keySet()), Files.readAllLines(dir.resolve("c2.mtx.keys")),
+        "G*G of this graph reaches every vertex");
+    assertSame(expected, MatrixMarket.read(c2));
+    // kept for docs/python.md's check (target/ is build output)
+    Path keep = Path.of("target", "cli-tables-export");
+    Files.createDirectories(keep);
+    for (String f : List.of("g.mtx", "g.mtx.keys", "c2.mtx", "c2.mtx.keys")) {
+      Files.copy(dir.resolve(f), keep.resolve(f), StandardCopyOption.REPLACE_EXISTING);
+    }
+    Files.copy(dir.resolve(t + "-C2.tsv"), keep.resolve("c2.tsv"),
+        StandardCopyOption.REPLACE_EXISTING);
   }
 
   /** The file-based command and the table command agree (ktruss, k = 3). */
