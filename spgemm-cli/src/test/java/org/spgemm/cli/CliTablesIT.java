@@ -20,6 +20,7 @@ import org.spgemm.it.ClusterTest;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.MatrixMarket;
+import org.spgemm.matrix.Multigrid;
 import org.spgemm.matrix.ReferenceMxm;
 import org.spgemm.matrix.SparseMatrix;
 
@@ -198,6 +199,34 @@ class CliTablesIT extends CliOnSharedCluster {
     succeed("clitables3", "ktruss", "--a", gMtx.toString(), "--k", "3", "--out",
         fromFile.toString());
     assertSame(MatrixMarket.read(fromFile), readTsv(fromTable));
+  }
+
+  /** galerkin on families loaded from Matrix Market (numeric keys), P'AP written as TSV. */
+  @Test
+  void galerkinOnFamilies() throws IOException {
+    String t = "clitables4";
+    SparseMatrix a = SparseMatrix.fromCoordinates(5, 5, new int[] {0, 0, 1, 1, 2, 3, 3, 4, 4},
+        new int[] {0, 1, 0, 1, 2, 3, 4, 3, 4}, new double[] {4, -1, -1, 4, 2, 3, -1, -1, 3}, 9);
+    SparseMatrix p = SparseMatrix.fromCoordinates(5, 2, new int[] {0, 1, 2, 2, 3, 4},
+        new int[] {0, 0, 0, 1, 1, 1}, new double[] {1, 1, 0.5, 0.5, 1, 1}, 6);
+    succeed(t, "load", "--in", write("ga.mtx", a).toString(), "--family", "A");
+    succeed(t, "load", "--in", write("gp.mtx", p).toString(), "--family", "P");
+    Path c = dir.resolve("ptap.tsv");
+    String out = succeed(t, "galerkin", "--a-family", "A", "--p-family", "P", "--out",
+        c.toString());
+    assertTrue(out.contains("P'AP: family 'A_PtAP' of table " + t), out);
+    List<String> lines = Files.readAllLines(c);
+    int[] r = new int[lines.size()];
+    int[] col = new int[lines.size()];
+    double[] v = new double[lines.size()];
+    for (int k = 0; k < lines.size(); k++) {
+      String[] f = lines.get(k).split("\t");
+      r[k] = Integer.parseInt(f[0]); // the fixed-width decimal keys of a Matrix Market load
+      col[k] = Integer.parseInt(f[1]);
+      v[k] = Double.parseDouble(f[2]);
+    }
+    assertSame(Multigrid.galerkin(a, p), SparseMatrix.fromCoordinates(2, 2, r, col, v,
+        lines.size()));
   }
 
   private static SparseMatrix exportTsv(String table, String family) throws IOException {
