@@ -24,9 +24,14 @@ import picocli.CommandLine.Option;
  */
 abstract class AlgorithmCommand extends TableCommand {
 
-  @Option(names = "--a", required = true, paramLabel = "G.mtx",
-      description = "the input matrix (Matrix Market)")
+  @Option(names = "--a", paramLabel = "G.mtx",
+      description = "the input matrix (Matrix Market), loaded into a new --table first")
   Path aFile;
+
+  @Option(names = "--a-family", paramLabel = "F", description = "the input is family F of an"
+      + " existing --table (\"\" for the empty family D4M writes): nothing is loaded and the"
+      + " result stays in the table (docs/tables.md)")
+  String aFamily;
 
   @Option(names = "--stats", description = "write the algorithm's result and every multiply it"
       + " made as JSON here")
@@ -44,6 +49,39 @@ abstract class AlgorithmCommand extends TableCommand {
 
   /** What {@link #save} wrote to {@link #outFile}. */
   SparseMatrix saved;
+
+  /** True in the table mode: the input is a family of --table, nothing is loaded. */
+  boolean tableMode() {
+    return aFile == null;
+  }
+
+  /** The command's name, for messages. */
+  String name() {
+    return getClass().getAnnotation(Command.class).name();
+  }
+
+  /**
+   * Runs the algorithm on family {@link #aFamily} of the table as it is (any string keys);
+   * prints where the result is and returns what --stats reports.
+   */
+  abstract Map<String,Object> runOnTable(Workflow w, MultiplyOptions.Builder base,
+      Algorithms.Steps steps) throws Exception;
+
+  /** True when the command needs --out in the table mode too (its result is not a family). */
+  boolean outRequiredOnTable() {
+    return false;
+  }
+
+  /**
+   * Writes family {@code family} of the table to --out, if given, as TSV triples (as {@code
+   * spgemm export --format tsv} does).
+   */
+  void exportTsv(Workflow w, String family) throws Exception {
+    if (outFile != null) {
+      long n = Exports.tsv(w.client, w.table, family, w.codec, outFile);
+      out.printf("%d entries of family '%s' written to %s%n", n, family, outFile);
+    }
+  }
 
   /** Output paths of the command (checked before any work), or none. */
   Path[] outputs() {
@@ -89,6 +127,33 @@ abstract class AlgorithmCommand extends TableCommand {
 
   @Override
   void validate() {
+    if (aFile == null && aFamily == null) {
+      throw new UsageException(name() + " needs its input: --a FILE (Matrix Market, loaded into"
+          + " a new table) or --a-family F of an existing --table");
+    }
+    if (aFile != null && aFamily != null) {
+      throw new UsageException("--a loads a file into a new table; --a-family names a family"
+          + " already in --table: give one of them");
+    }
+    if (tableMode()) {
+      if (m.table == null) {
+        throw new UsageException("--a-family needs --table (the table holding the family)");
+      }
+      if (cluster.isEmbedded()) {
+        throw new UsageException(TableOptions.NEEDS_CLUSTER);
+      }
+      String fileOnly = replaceTable ? "--replace-table" : verify ? "--verify"
+          : m.tablets != null ? "--tablets" : null;
+      if (fileOnly != null) {
+        throw new UsageException(fileOnly + " is for --a FILE; with --a-family the input is"
+            + " already in --table");
+      }
+      if (outFile == null && outRequiredOnTable()) {
+        throw new UsageException("--out is required (the file " + name() + " writes)");
+      }
+    } else if (outFile == null && requiresOut()) {
+      throw new UsageException("--out is required with --a (the file " + name() + " writes)");
+    }
     m.validate(cluster);
     try {
       check(multiply.options());
@@ -109,8 +174,36 @@ abstract class AlgorithmCommand extends TableCommand {
     FileChecks.checkOutputs(new String[] {"--a"}, new Path[] {aFile}, names, all);
   }
 
+  /** True when the command writes --out in the file mode (all but triangles). */
+  boolean requiresOut() {
+    return true;
+  }
+
+  /** The table mode: runs on the family as it is. */
+  private ExitCode executeOnTable() throws Exception {
+    try (Session session = cluster.open(err)) {
+      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
+      Algorithms.Steps steps = new Algorithms.Steps();
+      long t0 = System.nanoTime();
+      Map<String,Object> result = runOnTable(w, multiply.builder(), steps);
+      double seconds = (System.nanoTime() - t0) / 1e9;
+      err.printf(Locale.ROOT, "%d multiplies, %.2f s in all (%.2f s multiplying)%n",
+          steps.multiplies.size(), seconds, steps.nanos / 1e9);
+      if (stats != null) {
+        Map<String,Object> json = new LinkedHashMap<>(result);
+        json.put("seconds", seconds);
+        json.put("multiplies", steps.multiplies);
+        Files.writeString(stats, Json.write(json), StandardCharsets.UTF_8);
+      }
+      return ExitCode.OK;
+    }
+  }
+
   @Override
   ExitCode execute() throws Exception {
+    if (tableMode()) {
+      return executeOnTable();
+    }
     SparseMatrix a = readInput(aFile, "A");
     SparseMatrix[] in = inputs(a);
     try (Session session = cluster.open(err)) {

@@ -53,6 +53,22 @@ final class AlgorithmCommands {
     /** Family of each edge's triangle count. */
     private static final String COUNTS = "T";
 
+    @Override
+    boolean requiresOut() {
+      return false;
+    }
+
+    @Override
+    Map<String,Object> runOnTable(Workflow w, MultiplyOptions.Builder base,
+        Algorithms.Steps steps) {
+      // C<G> = G*G over the whole symmetric G: each triangle is formed once per ordered edge
+      String counts = aFamily + "_" + COUNTS;
+      long products = Algorithms.triangles(w.client, w.table, aFamily, counts, base, steps);
+      out.println("triangles: " + products / 6 + " (family '" + counts + "' of table " + w.table
+          + " holds each edge's count)");
+      return Map.of("triangles", products / 6);
+    }
+
     private long count;
 
     @Override
@@ -84,7 +100,7 @@ final class AlgorithmCommands {
     @Option(names = "--k", required = true, description = "k (at least 3)")
     int k;
 
-    @Option(names = "--out", required = true, paramLabel = "T.mtx")
+    @Option(names = "--out", paramLabel = "T.mtx", description = "where the result is written; required with --a (with --a-family: the result family as TSV triples, optional)")
     void setOutFile(Path file) {
       outFile = file;
     }
@@ -113,6 +129,15 @@ final class AlgorithmCommands {
     String verify(SparseMatrix a) {
       return differences(GraphAlgorithms.ktruss(a, k), saved);
     }
+
+    @Override
+    Map<String,Object> runOnTable(Workflow w, MultiplyOptions.Builder base,
+        Algorithms.Steps steps) throws Exception {
+      String f = Algorithms.ktruss(w.client, w.table, aFamily, k, base, steps);
+      out.printf("%d-truss: family '%s' of table %s%n", k, f, w.table);
+      exportTsv(w, f);
+      return Map.of("k", k, "family", f);
+    }
   }
 
   @Command(name = "jaccard", mixinStandardHelpOptions = true, description = "Jaccard"
@@ -120,7 +145,7 @@ final class AlgorithmCommands {
       + " graph of G that share c > 0 neighbours, all in the tablet servers (degrees, D*G, G*D,"
       + " triu(A'*B') over MAX_PLUS, triu(G*G) over PLUS_PAIR, minus and div accumulators).")
   static final class Jaccard extends AlgorithmCommand {
-    @Option(names = "--out", required = true, paramLabel = "J.mtx")
+    @Option(names = "--out", paramLabel = "J.mtx", description = "where the result is written; required with --a (with --a-family: the result family as TSV triples, optional)")
     void setOutFile(Path file) {
       outFile = file;
     }
@@ -152,6 +177,16 @@ final class AlgorithmCommands {
     String verify(SparseMatrix a) {
       return differences(GraphAlgorithms.jaccard(a), saved);
     }
+
+    @Override
+    Map<String,Object> runOnTable(Workflow w, MultiplyOptions.Builder base,
+        Algorithms.Steps steps) throws Exception {
+      String j = aFamily + "_" + J;
+      Algorithms.jaccard(w.client, w.table, aFamily, j, base, steps);
+      out.printf("Jaccard: family '%s' of table %s%n", j, w.table);
+      exportTsv(w, j);
+      return Map.of("family", j);
+    }
   }
 
   @Command(name = "bfs", mixinStandardHelpOptions = true, description = "BFS levels from a"
@@ -159,23 +194,62 @@ final class AlgorithmCommands {
       + " row; writes 'vertex level' (1-based vertex, source at level 0) for every reached"
       + " vertex.")
   static final class Bfs extends AlgorithmCommand {
-    @Option(names = "--source", required = true, description = "source vertex (1-based)")
+    @Option(names = "--source", required = true, paramLabel = "V", description = "source"
+        + " vertex: 1-based with --a, its row key with --a-family")
+    String sourceText;
+
+    /** The 1-based source of the file mode. */
     int source;
 
     @Option(names = "--parents", description = "write each reached vertex's BFS parent instead"
         + " of its level (the smallest parent on the previous level; the source is its own)")
     boolean parents;
 
-    @Option(names = "--out", required = true, paramLabel = "levels.txt")
+    @Override
+    boolean outRequiredOnTable() {
+      return true;
+    }
+
+    @Override
+    Map<String,Object> runOnTable(Workflow w, MultiplyOptions.Builder base,
+        Algorithms.Steps steps) throws Exception {
+      Map<String,Integer> levels = Algorithms.bfs(w.client, w.table, aFamily, sourceText, base,
+          steps);
+      int depth = 0;
+      try (BufferedWriter bw = Files.newBufferedWriter(outFile, StandardCharsets.UTF_8)) {
+        for (Map.Entry<String,Integer> e : levels.entrySet()) {
+          bw.write(e.getKey() + "\t" + e.getValue() + "\n");
+          depth = Math.max(depth, e.getValue());
+        }
+      }
+      out.printf("BFS from '%s': %d vertices reached, %d levels; written to %s (frontiers in"
+          + " families '%s_q*' of table %s)%n", sourceText, levels.size(), depth, outFile,
+          aFamily, w.table);
+      return Map.of("reached", levels.size(), "depth", depth);
+    }
+
+    @Option(names = "--out", paramLabel = "levels.txt", description = "where the result is written; required with --a (with --a-family: the result family as TSV triples, optional)")
     void setOutFile(Path file) {
       outFile = file;
     }
 
     @Override
     void check(MultiplyOptions.Builder base) {
-      if (source < 1) {
+      if (!tableMode()) {
+        try {
+          source = Integer.parseInt(sourceText.trim());
+        } catch (NumberFormatException e) {
+          throw new UsageException("--source " + sourceText + " is not a vertex number (with --a"
+              + " they are numbered from 1; a key needs --a-family)");
+        }
+      }
+      if (!tableMode() && source < 1) {
         throw new UsageException("--source " + source + " is not a vertex (they are numbered"
             + " from 1)");
+      }
+      if (parents && tableMode()) {
+        throw new UsageException("--parents needs --a (on a table with --a-family, bfs writes"
+            + " each vertex key's level)");
       }
       Algorithms.checkBfs(TableLayout.A_FAMILY, base);
     }
@@ -243,24 +317,51 @@ final class AlgorithmCommands {
   @Command(name = "galerkin", mixinStandardHelpOptions = true, description = "The AMG coarse"
       + " operator P'*A*P: AP = A*P, then P'*AP with P' written by a server-side transpose.")
   static final class Galerkin extends AlgorithmCommand {
-    @Option(names = "--p", required = true, paramLabel = "P.mtx")
+    @Option(names = "--p", paramLabel = "P.mtx", description = "the prolongation P (Matrix"
+        + " Market); required with --a")
     Path pFile;
 
-    @Option(names = "--out", required = true, paramLabel = "C.mtx")
+    @Option(names = "--p-family", paramLabel = "F", description = "P is family F of --table"
+        + " (with --a-family)")
+    String pFamily;
+
+  @Option(names = "--semiring", paramLabel = "NAME",
+      completionCandidates = MultiplyOptionsMixin.SemiringNames.class,
+      description = MultiplyOptionsMixin.SEMIRING_HELP)
+  void setSemiring(String name) {
+    multiply.semiring = name;
+  }
+
+
+    @Option(names = "--out", paramLabel = "C.mtx", description = "where the result is written; required with --a (with --a-family: the result family as TSV triples, optional)")
     void setOutFile(Path file) {
       outFile = file;
     }
 
     @Override
     void check(MultiplyOptions.Builder base) {
+      if (tableMode() ? pFamily == null || pFile != null : pFile == null || pFamily != null) {
+        throw new UsageException(tableMode() ? "galerkin --a-family needs --p-family (P as a"
+            + " family of --table), not --p" : "galerkin --a needs --p FILE (P), not --p-family");
+      }
       Algorithms.checkGalerkin(TableLayout.A_FAMILY, TableLayout.B_FAMILY, TableLayout.C_FAMILY,
           base);
     }
 
     @Override
+    Map<String,Object> runOnTable(Workflow w, MultiplyOptions.Builder base,
+        Algorithms.Steps steps) throws Exception {
+      String c = aFamily + "_PtAP";
+      Algorithms.galerkin(w.client, w.table, aFamily, pFamily, c, base, steps);
+      out.printf("P'AP: family '%s' of table %s%n", c, w.table);
+      exportTsv(w, c);
+      return Map.of("family", c);
+    }
+
+    @Override
     SparseMatrix[] inputs(SparseMatrix a) throws Exception {
       SparseMatrix p = readInput(pFile, "P");
-      FileChecks.checkShapes(a, aFile, p, pFile);
+      FileChecks.checkShapes("A", a, aFile, "P", p, pFile);
       return new SparseMatrix[] {a, p};
     }
 
@@ -285,7 +386,7 @@ final class AlgorithmCommands {
   @Command(name = "transpose", mixinStandardHelpOptions = true, description = "A' by a"
       + " server-side transpose (family A^T of M), written as Matrix Market.")
   static final class Transpose extends AlgorithmCommand {
-    @Option(names = "--out", required = true, paramLabel = "AT.mtx")
+    @Option(names = "--out", paramLabel = "AT.mtx", description = "where the result is written; required with --a (with --a-family: the result family as TSV triples, optional)")
     void setOutFile(Path file) {
       outFile = file;
     }
@@ -315,6 +416,17 @@ final class AlgorithmCommands {
     @Override
     String verify(SparseMatrix a) {
       return differences(a.transpose(), saved);
+    }
+
+    @Override
+    Map<String,Object> runOnTable(Workflow w, MultiplyOptions.Builder base,
+        Algorithms.Steps steps) throws Exception {
+      String t = TableLayout.transposed(aFamily);
+      steps.add("A' (transpose)", SpGEMM.transpose(w.client, w.table, aFamily, t,
+          w.codec.name()));
+      out.printf("A': family '%s' of table %s%n", t, w.table);
+      exportTsv(w, t);
+      return Map.of("family", t);
     }
   }
 }

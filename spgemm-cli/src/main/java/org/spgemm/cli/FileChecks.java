@@ -231,10 +231,16 @@ public final class FileChecks {
 
   /** A·B needs A's columns to equal B's rows; the message names both files. */
   static void checkShapes(SparseMatrix a, Path aFile, SparseMatrix b, Path bFile) {
+    checkShapes("A", a, aFile, "B", b, bFile);
+  }
+
+  /** As above, with the operands called {@code aName} and {@code bName} (galerkin's P). */
+  static void checkShapes(String aName, SparseMatrix a, Path aFile, String bName, SparseMatrix b,
+      Path bFile) {
     if (a.cols() != b.rows()) {
-      throw new AbstractSpgemmSubcommand.UsageException("shape mismatch: A (" + aFile + ") is "
-          + a.rows() + "x" + a.cols() + " but B (" + bFile + ") is " + b.rows() + "x" + b.cols()
-          + " (A columns must equal B rows)");
+      throw new AbstractSpgemmSubcommand.UsageException("shape mismatch: " + aName + " (" + aFile
+          + ") is " + a.rows() + "x" + a.cols() + " but " + bName + " (" + bFile + ") is "
+          + b.rows() + "x" + b.cols() + " (" + aName + " columns must equal " + bName + " rows)");
     }
   }
 

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.spgemm.client.Engine;
 import org.spgemm.client.GrrpResult;
+import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
@@ -22,18 +23,31 @@ import picocli.CommandLine.Option;
 
 /** Loads Matrix Market files, multiplies on a cluster, writes C as Matrix Market. */
 @Command(name = "multiply", mixinStandardHelpOptions = true,
-    description = "C = A*B (or A*A without --b) on an embedded or real cluster; C is written as"
-        + " a Matrix Market coordinate real general file (integer general under --codec long)"
-        + " in the original 1-based indices.")
+    description = "C = A*B (or A*A without --b) on an embedded or real cluster. With --a FILE the"
+        + " files are loaded into a new --table and C is written as a Matrix Market coordinate"
+        + " real general file (integer general under --codec long) in the original 1-based"
+        + " indices; with --a-family the matrices already in --table are multiplied there and C"
+        + " stays in --c-family (docs/tables.md). One of the two is required.")
 final class MultiplyCommand extends TableCommand {
 
-  @Option(names = "--a", required = true, description = "A as a Matrix Market coordinate file")
+  @Option(names = "--a", description = "A as a Matrix Market coordinate file, loaded into a new"
+      + " --table first")
   Path aFile;
+
+  @Mixin
+  FamilyOptions families;
+
+  @Option(names = "--semiring", paramLabel = "NAME",
+      completionCandidates = MultiplyOptionsMixin.SemiringNames.class,
+      description = MultiplyOptionsMixin.SEMIRING_HELP)
+  void setSemiring(String name) {
+    multiply.semiring = name;
+  }
 
   @Option(names = "--b", description = "B as a Matrix Market file (default: A, i.e. C = A*A)")
   Path bFile;
 
-  @Option(names = "--out", required = true, description = "where to write C (.mtx)")
+  @Option(names = "--out", description = "where to write C (.mtx); required with --a")
   Path outFile;
 
   @Mixin
@@ -68,14 +82,40 @@ final class MultiplyCommand extends TableCommand {
       + " BatchWriter on the same cluster (the write-bound floor) and report the ratio")
   boolean writeFloor;
 
+  /** True in the table mode: the matrices are families of --table, nothing is loaded. */
+  boolean tableMode() {
+    return aFile == null;
+  }
+
   @Override
   void validate() {
+    if (aFile == null && families.aFamily == null) {
+      throw new UsageException("multiply needs its input: --a FILE (Matrix Market, loaded into a"
+          + " new table) or --a-family F of an existing --table");
+    }
+    if (aFile != null && families.any()) {
+      throw new UsageException("--a loads files into a new table; " + families.first()
+          + " names a family already in --table: give one of them");
+    }
+    if (tableMode()) {
+      validateTableMode();
+    } else if (outFile == null) {
+      throw new UsageException("--out is required with --a (the file C is written to)");
+    }
     m.validate(cluster);
     // the API checks every multiply option, and all of them together, before any work
     MultiplyOptions.Builder opts = multiply.builder();
-    mxm.validate(opts);
+    if (tableMode()) {
+      mxm.tableFamilies = families.aFamily;
+      opts.families(families.aFamily, families.b(), families.c());
+      if (families.bTable != null) {
+        opts.bTable(families.bTable);
+      }
+    }
+    mxm.validate(opts, families.maskFamily);
     MultiplyOptions built = opts.build();
-    if (built.engine() == Engine.SCAN && mxm.cIn != null && built.spec().readsC()) {
+    if (built.engine() == Engine.SCAN && (mxm.cIn != null || tableMode())
+        && built.spec().readsC()) {
       throw new UsageException("--engine scan writes C beside what is there: --c-in merged by"
           + " --accum or kept outside a --mask (without --replace) needs the compaction engine"
           + " (or auto)");
@@ -104,8 +144,56 @@ final class MultiplyCommand extends TableCommand {
         new String[] {"--out", "--stats"}, new Path[] {outFile, stats});
   }
 
+  /** What the table mode refuses: the options that name files or load them. */
+  private void validateTableMode() {
+    if (m.table == null) {
+      throw new UsageException("--a-family needs --table (the table holding the family)");
+    }
+    if (cluster.isEmbedded()) {
+      throw new UsageException(TableOptions.NEEDS_CLUSTER);
+    }
+    String fileOption = bFile != null ? "--b" : mxm.fileOption() != null ? mxm.fileOption()
+        : outFile != null ? "--out" : partition != null ? "--partition"
+        : replaceTable ? "--replace-table" : writeFloor ? "--write-floor"
+        : m.tablets != null ? "--tablets" : null;
+    if (fileOption != null) {
+      throw new UsageException(fileOption + " is for --a FILE; with --a-family the matrices are"
+          + " families of --table (--b-family, --mask-family) and C stays in --c-family"
+          + " (write it to a file with spgemm export)");
+    }
+    FileChecks.checkOutputs(new String[0], new Path[0], new String[] {"--stats"},
+        new Path[] {stats});
+  }
+
+  /** The table mode: multiplies the families of --table in place. */
+  private ExitCode executeOnTable() throws Exception {
+    try (Session session = cluster.open(err)) {
+      MultiplyOptions.Builder opts = multiply.builder();
+      opts.families(families.aFamily, families.b(), families.c());
+      if (families.bTable != null) {
+        opts.bTable(families.bTable);
+      }
+      mxm.apply(opts, KeyFormat.ofWidth(19), Long.MAX_VALUE, Long.MAX_VALUE,
+          families.maskFamily);
+      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
+      MultiplyResult r = w.multiply(opts, 0, err);
+      out.printf(Locale.ROOT, "C = A*B over %s: nnz(C) = %d, partial products = %d, batches ="
+          + " %d, multiply %.2f s; C is family '%s' of table %s%n", multiply.semiringName(),
+          r.nnzC(), r.partialProducts(), r.batches(), r.wallNanos() / 1e9, families.c(),
+          m.name());
+      if (stats != null) {
+        Files.writeString(stats, Json.write(Map.of("multiply", r.toMap())),
+            StandardCharsets.UTF_8);
+      }
+    }
+    return ExitCode.OK;
+  }
+
   @Override
   ExitCode execute() throws Exception {
+    if (tableMode()) {
+      return executeOnTable();
+    }
     SparseMatrix a = readInput(aFile, "A");
     SparseMatrix b = bFile == null ? a : readInput(bFile, "B");
     SparseMatrix opA = mxm.transposeA ? a.transpose() : a;

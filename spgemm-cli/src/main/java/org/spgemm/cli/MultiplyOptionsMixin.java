@@ -21,10 +21,15 @@ import picocli.CommandLine.Option;
  */
 final class MultiplyOptionsMixin {
 
-  @Option(names = "--semiring", paramLabel = "NAME", completionCandidates = SemiringNames.class,
-      description = "${COMPLETION-CANDIDATES} or " + Semirings.CLASS_PREFIX + "<fqcn> (default "
-          + MultiplySpec.DEFAULT_SEMIRING + ")")
+  /**
+   * Set by the commands that offer --semiring (multiply, galerkin, partition); the algorithms
+   * that fix their semiring do not offer the flag at all.
+   */
   String semiring;
+
+  /** Help of --semiring, for the commands that offer it. */
+  static final String SEMIRING_HELP = "${COMPLETION-CANDIDATES} or " + Semirings.CLASS_PREFIX
+      + "<fqcn> (default " + MultiplySpec.DEFAULT_SEMIRING + ")";
 
   @Option(names = "--codec", paramLabel = "NAME", completionCandidates = CodecNames.class,
       description = "value codec in the table: ${COMPLETION-CANDIDATES} (default "

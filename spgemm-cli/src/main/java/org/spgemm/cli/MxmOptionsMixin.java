@@ -63,12 +63,21 @@ final class MxmOptionsMixin {
 
   /** Sets what the user gave on {@code b}; keys of the subsets are written with {@code keys}. */
   void apply(MultiplyOptions.Builder b, KeyFormat keys, long aRows, long bCols) {
+    apply(b, keys, aRows, bCols, mask == null ? null : MASK_FAMILY);
+  }
+
+  /**
+   * As {@link #apply(MultiplyOptions.Builder, KeyFormat, long, long)} with the mask in family
+   * {@code maskFamily} (null: no mask), e.g. --mask-family of a table.
+   */
+  void apply(MultiplyOptions.Builder b, KeyFormat keys, long aRows, long bCols,
+      String maskFamily) {
     try {
-      if (mask != null) {
-        b.mask(MASK_FAMILY, maskStructure ? MaskMode.STRUCTURE : MaskMode.VALUE, maskComplement);
+      if (maskFamily != null) {
+        b.mask(maskFamily, maskStructure ? MaskMode.STRUCTURE : MaskMode.VALUE, maskComplement);
       } else if (maskStructure || maskComplement) {
         throw new AbstractSpgemmSubcommand.UsageException(
-            "--mask-structure and --mask-complement need --mask");
+            "--mask-structure and --mask-complement need --mask or --mask-family");
       }
       if (accum != null) {
         b.accum(accum);
@@ -100,11 +109,29 @@ final class MxmOptionsMixin {
    * b} (with keys of the widest format) so that the caller can check them with the rest.
    */
   void validate(MultiplyOptions.Builder b) {
-    apply(b, KeyFormat.ofWidth(19), Long.MAX_VALUE, Long.MAX_VALUE);
-    if (accum != null && cIn == null) {
+    validate(b, null);
+  }
+
+  /**
+   * As {@link #validate(MultiplyOptions.Builder)}; with {@code maskFamily} (the table mode) the
+   * mask is that family and --accum merges into what the C family holds.
+   */
+  void validate(MultiplyOptions.Builder b, String maskFamily) {
+    apply(b, KeyFormat.ofWidth(19), Long.MAX_VALUE, Long.MAX_VALUE,
+        mask != null ? MASK_FAMILY : maskFamily);
+    if (accum != null && cIn == null && tableFamilies == null) {
       throw new AbstractSpgemmSubcommand.UsageException("--accum needs --c-in (the C it"
           + " accumulates into)");
     }
+  }
+
+  /** Set by a command in the table mode: --accum then merges into the C family as it is. */
+  String tableFamilies;
+
+  /** The file options of this mixin that was given, or null (the table mode takes none). */
+  String fileOption() {
+    return mask != null ? "--mask" : cIn != null ? "--c-in" : rows != null ? "--rows"
+        : cols != null ? "--cols" : null;
   }
 
   /** True when any flag here changes C = A*B into more than a plain product. */

@@ -41,6 +41,13 @@ final class PartitionCommand extends TableCommand {
   @Option(names = "--b", description = "B as a Matrix Market file (default: A, i.e. C = A*A)")
   Path bFile;
 
+  @Option(names = "--semiring", paramLabel = "NAME",
+      completionCandidates = MultiplyOptionsMixin.SemiringNames.class,
+      description = MultiplyOptionsMixin.SEMIRING_HELP)
+  void setSemiring(String name) {
+    multiply.semiring = name;
+  }
+
   @Option(names = "--parts", required = true, paramLabel = "K",
       description = "number of parts K, normally the number of tablet servers")
   int parts;

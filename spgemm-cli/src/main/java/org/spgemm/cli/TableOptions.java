@@ -15,8 +15,13 @@ final class TableOptions {
    */
   static final int MAX_TABLETS = 10_000;
 
+  /** Why a command on a table already in Accumulo refuses the embedded cluster. */
+  static final String NEEDS_CLUSTER = "--a-family, load and export work on a table already in"
+      + " Accumulo: give -c/--config-file (a running instance's, or that of 'spgemm embedded"
+      + " up'; a fresh embedded cluster holds no table)";
+
   @Option(names = "--table", description = "table M (default " + DEFAULT_TABLE + " on an embedded"
-      + " cluster; required with --client-props)")
+      + " cluster; required with -c)")
   String table;
 
   @Option(names = "--tablets", paramLabel = "T", description = "tablets M is split into when the"

@@ -62,8 +62,8 @@ class BadInputCasesTest {
     String m = "multiply --a {d}/";
     return List.of(
         // options
-        c("missing required option", "multiply --out {d}/c.mtx", 2,
-            "Missing required option: '--a=<aFile>'"),
+        c("missing required option", "ktruss --a {d}/ok.mtx --out {d}/t.mtx", 2,
+            "Missing required option: '--k=<k>'"),
         c("unknown option", m + "ok.mtx --out {d}/c.mtx --frobnicate", 2,
             "Unknown option: '--frobnicate'"),
         c("option value of the wrong type", m + "ok.mtx --out {d}/c.mtx --tablets many", 2,

@@ -154,6 +154,44 @@ public final class Algorithms {
     }
   }
 
+  /**
+   * As {@link #jaccard(AccumuloClient, String, String, String, KeyFormat, int,
+   * MultiplyOptions.Builder, Steps)} on a family whose keys are any strings (as D4M writes them)
+   * and whose values are any: the vertices are the row keys of {@code g} (read once; the client
+   * holds them and their degrees), and the pattern of {@code g} is written first by one more
+   * multiply, G·I over PLUS_PAIR.
+   */
+  public static void jaccard(AccumuloClient client, String table, String g, String out,
+      MultiplyOptions.Builder base, Steps steps) {
+    checkJaccard(g, out, base);
+    check(client, table, steps);
+    String p = out + "_";
+    java.util.SortedSet<String> vertices = Triples.rowKeys(client, table, g);
+    List<Triples.Entry> one = new ArrayList<>();
+    List<Triples.Entry> ident = new ArrayList<>();
+    for (String v : vertices) {
+      one.add(Triples.of(v, "0", 1));
+      ident.add(Triples.of(v, v, 1));
+    }
+    Triples.write(client, table, p + "I", ident, ValueCodecs.DECIMAL);
+    // the pattern of G (values 1), as the file mode loads it: a table's values are any
+    String pattern = p + "g";
+    steps.add("G1 = G*I (PLUS_PAIR, the pattern)", SpGEMM.multiply(client, table,
+        base(base).semiring("PLUS_PAIR").families(g, p + "I", pattern).build()));
+    Iterator<Map.Entry<String,MultiplyOptions>> step =
+        jaccardSteps(base, pattern, out).entrySet().iterator();
+    Triples.write(client, table, p + "1", one, ValueCodecs.DECIMAL);
+    run(client, table, step.next(), steps);
+    List<Triples.Entry> diag = new ArrayList<>();
+    for (Triples.Entry d : Triples.read(client, table, p + "d", ValueCodecs.DECIMAL)) {
+      diag.add(Triples.of(d.row(), d.row(), d.value()));
+    }
+    Triples.write(client, table, p + "D", diag, ValueCodecs.DECIMAL);
+    while (step.hasNext()) {
+      run(client, table, step.next(), steps);
+    }
+  }
+
   /** The multiplies of {@link #jaccard}, in order, by what --stats calls them. */
   private static Map<String,MultiplyOptions> jaccardSteps(MultiplyOptions.Builder base, String g,
       String out) {
@@ -284,6 +322,37 @@ public final class Algorithms {
       frontier = next + "_ids";
     }
     return parent;
+  }
+
+  /**
+   * As {@link #bfs(AccumuloClient, String, String, int, int, KeyFormat, MultiplyOptions.Builder,
+   * Steps)} on a family whose keys are any strings (as D4M writes them): the source is a row key,
+   * and the result maps every reached vertex key to its level.
+   */
+  public static Map<String,Integer> bfs(AccumuloClient client, String table, String g,
+      String source, MultiplyOptions.Builder base, Steps steps) {
+    checkBfs(g, base);
+    check(client, table, steps);
+    notNull("source", source);
+    Map<String,Integer> level = new java.util.TreeMap<>();
+    level.put(source, 0);
+    String visited = g + "_v";
+    String frontier = g + "_q0";
+    List<String> q = List.of(source);
+    FrontierRow.writeKeys(client, table, frontier, source, q);
+    FrontierRow.writeKeys(client, table, visited, source, q);
+    for (int depth = 1; !q.isEmpty(); depth++) {
+      String next = g + "_q" + depth;
+      steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table,
+          bfsLevel(base, frontier, g, next, visited)));
+      q = FrontierRow.readKeys(client, table, next, source);
+      for (String v : q) {
+        level.put(v, depth);
+      }
+      FrontierRow.writeKeys(client, table, visited, source, q);
+      frontier = next;
+    }
+    return level;
   }
 
   private static MultiplyOptions bfsLevel(MultiplyOptions.Builder base, String frontier,

@@ -83,4 +83,30 @@ final class FrontierRow {
           .build()).clear();
     }
   }
+
+  /** As {@link #write}, with the row and columns as keys of any bytes (D4M's string keys). */
+  static void writeKeys(AccumuloClient client, String table, String family, String row,
+      java.util.Collection<String> cols) {
+    java.util.List<Triples.Entry> e = new java.util.ArrayList<>();
+    for (String c : cols) {
+      e.add(Triples.of(row, c, 1));
+    }
+    Triples.write(client, table, family, e, org.spgemm.codec.ValueCodecs.DECIMAL);
+  }
+
+  /** The column keys of row {@code row} of {@code family}. */
+  static java.util.List<String> readKeys(AccumuloClient client, String table, String family,
+      String row) {
+    try (Scanner s = client.createScanner(table, MatrixStore.userAuths(client))) {
+      s.setRange(Range.exact(new Text(row.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+      s.fetchColumnFamily(new Text(family));
+      java.util.List<String> out = new java.util.ArrayList<>();
+      for (Map.Entry<Key,Value> e : s) {
+        out.add(e.getKey().getColumnQualifier().toString());
+      }
+      return out;
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, e);
+    }
+  }
 }

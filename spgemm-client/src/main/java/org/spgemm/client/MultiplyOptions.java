@@ -168,8 +168,9 @@ public final class MultiplyOptions {
      * The mask must have C's shape.
      */
     public Builder mask(String family, MaskMode mode, boolean complement) {
-      if (family == null || family.isEmpty()) {
-        throw new InvalidOptionException("mask family must not be empty");
+      if (family == null) {
+        // "" is the empty family (D4M's default), a mask like any other
+        throw new InvalidOptionException("mask family must not be null");
       }
       this.maskMode = notNull("mask mode", mode);
       set("maskFamily", family, "mask family");

@@ -77,7 +77,7 @@ class MultiplyOptionsChecksTest {
     // arguments whose null was already refused by their own check keep it
     refused(() -> b().progressTimeout(null), "progressTimeout must be positive, not null");
     refused(() -> b().lease(null), "lease must be at least 10 s, not null");
-    refused(() -> b().mask(null, MaskMode.VALUE, false), "mask family must not be empty");
+    refused(() -> b().mask(null, MaskMode.VALUE, false), "mask family must not be null");
   }
 
   @Test

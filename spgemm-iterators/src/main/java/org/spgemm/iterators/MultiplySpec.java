@@ -144,8 +144,9 @@ public record MultiplySpec(
     }
     for (String[] f : new String[][] {{"aFamily", aFamily}, {"bFamily", bFamily},
         {"cFamily", cFamily}}) {
-      if (f[1] == null || f[1].isEmpty()) {
-        throw new IllegalArgumentException("option '" + f[0] + "' must not be empty");
+      if (f[1] == null) {
+        // the empty family is allowed: D4M writes its tables there
+        throw new IllegalArgumentException("option '" + f[0] + "' has no value");
       }
     }
     if (cFamily.equals(aFamily) || cFamily.equals(bFamily)) {
@@ -243,8 +244,10 @@ public record MultiplySpec(
       RecordComponent c = COMPONENTS[i];
       String raw = options.get(c.getName());
       try {
-        args[i] = OptionText.parse(c, raw == null || (raw.isBlank() && c.getType() == String.class
-            && c.getAnnotation(Opt.class).dflt().isEmpty()) ? null : raw.trim());
+        boolean family = OptionText.EMPTY_ALLOWED.contains(c.getName());
+        args[i] = OptionText.parse(c, raw == null || (!family && raw.isBlank()
+            && c.getType() == String.class && c.getAnnotation(Opt.class).dflt().isEmpty())
+            ? null : family ? raw : raw.trim());
       } catch (IllegalArgumentException e) {
         throw new IllegalArgumentException("option '" + c.getName() + "': " + e.getMessage(), e);
       }

@@ -20,6 +20,13 @@ final class OptionText {
 
   private OptionText() {}
 
+  /**
+   * Options that may be the empty string: the families (D4M writes its tables in the empty column
+   * family). For them an empty value is the empty family, never "not given".
+   */
+  static final java.util.Set<String> EMPTY_ALLOWED =
+      java.util.Set.of("aFamily", "bFamily", "cFamily", "maskFamily");
+
   /** An option's value from its text ({@code raw} null: the default). */
   static Object parse(RecordComponent c, String raw) {
     MultiplySpec.Opt o = c.getAnnotation(MultiplySpec.Opt.class);
@@ -32,7 +39,7 @@ final class OptionText {
       return null;
     }
     if (t == String.class) {
-      if (s.isEmpty()) {
+      if (s.isEmpty() && !EMPTY_ALLOWED.contains(c.getName())) {
         throw new IllegalArgumentException("must not be empty");
       }
       if (c.getName().equals("cVisibility")) {

@@ -104,7 +104,7 @@ class MultiplySpecTest {
   static Stream<Arguments> badValues() {
     return Stream.of(
         Arguments.of("mode", "sideways"),
-        Arguments.of("aFamily", ""),
+        Arguments.of("cFamily", "A"), // the A family: C would overwrite its input
         Arguments.of("semiring", "NOPE"),
         Arguments.of("semiring", "class:no.such.Semiring"),
         Arguments.of("codecA", "text"),
@@ -140,6 +140,25 @@ class MultiplySpecTest {
         Arguments.of("wholeB", "yes"));
   }
 
+  /** D4M writes its tables in the empty family: "" is a family like any other, both ways. */
+  @Test
+  void emptyFamilyIsAFamily() {
+    Map<String,String> o = withJob("aFamily", "");
+    o.put("bFamily", "");
+    o.put("maskFamily", "");
+    MultiplySpec s = MultiplySpec.decode(o);
+    assertEquals("", s.aFamily());
+    assertEquals("", s.bFamily());
+    assertEquals("", s.maskFamily());
+    MultiplySpec back = MultiplySpec.decode(s.encode());
+    assertEquals("", back.aFamily());
+    assertEquals("", back.maskFamily());
+    // an absent mask family is still no mask
+    assertNull(MultiplySpec.decode(withJob("aFamily", "")).maskFamily());
+    o.put("cFamily", "");
+    assertTrue(refused(o).getMessage().contains("'cFamily'"), "C may not be A's family");
+  }
+
   @ParameterizedTest(name = "{0}={1}")
   @MethodSource("badValues")
   void badValueNamesTheOption(String option, String value) {
@@ -167,7 +186,7 @@ class MultiplySpecTest {
     Set<String> covered = new HashSet<>();
     badValues().forEach(a -> covered.add((String) a.get()[0]));
     covered.addAll(List.of("job", "jobKey", // see missingJob, missingJobKey
-        "bFamily", "cFamily", // like aFamily; see cFamilyMayNotOverwriteAnInput
+        "aFamily", "bFamily", // any family, "" too (emptyFamilyIsAFamily); cFamily above
         "bTable", "table", "maskFamily", "cTable", // any name
         "rowFirst", "colFirst")); // any key; with the last keys above
     assertEquals(MultiplySpec.descriptions().keySet(), covered);
