@@ -247,6 +247,13 @@ final class ElementWiseCommands {
     @Mixin
     MultiplyOptionsMixin multiply;
 
+    @Option(names = "--semiring", paramLabel = "NAME",
+        completionCandidates = MultiplyOptionsMixin.SemiringNames.class,
+        description = MultiplyOptionsMixin.SEMIRING_HELP)
+    void setSemiring(String name) {
+      multiply.semiring = name;
+    }
+
     Vectors.Mask maskArg() {
       if (mask == null) {
         if (structure || complement) {
