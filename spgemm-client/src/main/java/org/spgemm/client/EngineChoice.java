@@ -63,15 +63,18 @@ record EngineChoice(Engine engine, String why) {
 
   /**
    * Whether the compaction engine's servers should read all of B once (each into its job cache)
-   * rather than the B rows of each batch: when A has at least as many entries as B, every server
-   * needs most of B's rows and one sequential read beats a point lookup per row. Not on a gRRp
-   * copy ({@code partsPinned}), whose parts were placed so that each server reads little of B
-   * remotely. The servers fall back to per-batch reads when B does not fit their cache.
+   * rather than the B rows of each batch: when A has at least as many entries as B and most of
+   * A's entries name B rows of other tablets ({@code aLocal}: those naming a row of their own
+   * tablet, counted only when B shares A's table, else 0), every server needs most of B and one
+   * sequential read beats a point lookup per row. Not where A's tablets mostly read their own B
+   * rows (a banded matrix, read from the compaction's own files), nor on a gRRp copy ({@code
+   * partsPinned}), whose parts were placed so that each server reads little of B remotely. The
+   * servers fall back to per-batch reads when B does not fit their cache.
    */
-  static boolean wholeB(Engine engine, long aEntries, long bEntries,
+  static boolean wholeB(Engine engine, long aEntries, long aLocal, long bEntries,
       BooleanSupplier partsPinned) {
     return engine == Engine.COMPACTION && bEntries > 0 && aEntries >= bEntries
-        && !partsPinned.getAsBoolean();
+        && aLocal * 2 < aEntries && !partsPinned.getAsBoolean();
   }
 
   @Override

@@ -57,7 +57,7 @@ final class InputDigest {
       Map<String,Digest> families = new HashMap<>();
       entries.forEach(e -> e.getValue().forEach((f, d) -> families.merge(f, d, Digest::plus)));
       for (Input in : t.getValue()) {
-        out.put(in, families.getOrDefault(in.family(), new Digest(0, 0, 0, 0)));
+        out.put(in, families.getOrDefault(in.family(), new Digest(0, 0, 0, 0, 0)));
       }
     }
     return new InputDigest(out, perTablet);
@@ -110,6 +110,14 @@ final class InputDigest {
   /** The sum over rows of the squared number of {@code in}'s entries in the row. */
   long rowSquares(Input in) {
     return digests.get(in).rowSquares();
+  }
+
+  /**
+   * Entries of {@code in} whose qualifier is a row of their own tablet: for A, the entries whose B
+   * row lives in the same tablet when B is in the same table.
+   */
+  long localQualifiers(Input in) {
+    return digests.get(in).localQualifiers();
   }
 
   /** Entries of {@code in} that carry a label (among those the caller may read). */

@@ -84,8 +84,13 @@ final class MultiplyRun {
     Engine engine = choice.engine();
     phases.end("engine");
     boolean wholeB = before != null && mode == Mode.MULTIPLY && EngineChoice.wholeB(engine,
-        before.entries(inputs.get(0)), before.entries(inputs.get(1)),
-        () -> TableM.partsPinned(client, table));
+        before.entries(inputs.get(0)), bTable.equals(table)
+            ? before.localQualifiers(inputs.get(0)) : 0,
+        before.entries(inputs.get(1)), () -> TableM.partsPinned(client, table));
+    if (wholeB) {
+      choice = new EngineChoice(engine, choice.why() + "; all of B read at once by each server"
+          + " (nnz(A) >= nnz(B), most of A's B rows in other tablets)");
+    }
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
         opts, wholeB);
     CState cState = null;

@@ -73,10 +73,13 @@ class EngineChoiceTest {
 
   @Test
   void allOfBIsReadAtOnceOnlyWhereEveryServerNeedsMostOfItAndNoPlanPlacedIt() {
-    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 10, 10, () -> false), "A*A");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 9, 10, () -> false), "A smaller than B");
-    assertTrue(!EngineChoice.wholeB(Engine.SCAN, 10, 10, () -> false), "the scan engine");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, () -> false), "B empty");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 10, () -> true), "gRRp's parts");
+    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 10, 4, 10, () -> false), "scattered A*A");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 5, 10, () -> false),
+        "half of A's B rows in their own tablets (banded)");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 9, 0, 10, () -> false),
+        "A smaller than B");
+    assertTrue(!EngineChoice.wholeB(Engine.SCAN, 10, 0, 10, () -> false), "the scan engine");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 0, () -> false), "B empty");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 10, () -> true), "gRRp's parts");
   }
 }

@@ -21,7 +21,9 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * their hashes (row, family, qualifier, visibility, timestamp and value), and how many carry a
  * label, and the sum over rows of the squared number of its entries in the row (so that a
  * multiply can estimate its partial products: about nnz(A) x that sum of B / nnz(B) when A's
- * column counts follow B's row lengths, as in A·A). Two digests of a family differ when any entry
+ * column counts follow B's row lengths, as in A·A), and how many entries have a qualifier that is
+ * a row of the scanned range (of the tablet, in a batch scan: an A entry whose B row lives in
+ * its own tablet, when A and B share the table). Two digests of a family differ when any entry
  * was written, rewritten or deleted in between; a multiply takes one before and one after it
  * computes, so a C computed from inputs that changed underneath is never reported complete. A
  * scan resumed after the emitted key digests the rest; digests add up.
@@ -29,13 +31,14 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
 
   /**
-   * The digest of one family: entries, sum of entry hashes, labelled entries, and the sum over
-   * rows of the squared row length.
+   * The digest of one family: entries, sum of entry hashes, labelled entries, the sum over rows
+   * of the squared row length, and the entries whose qualifier is a row of their own range.
    */
-  public record Digest(long entries, long hashSum, long labelled, long rowSquares) {
+  public record Digest(long entries, long hashSum, long labelled, long rowSquares,
+      long localQualifiers) {
     public Digest plus(Digest o) {
       return new Digest(entries + o.entries, hashSum + o.hashSum, labelled + o.labelled,
-          rowSquares + o.rowSquares);
+          rowSquares + o.rowSquares, localQualifiers + o.localQualifiers);
     }
   }
 
@@ -65,7 +68,7 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     while (source.hasTop()) {
       Key k = source.getTopKey();
       long[] s = sums.computeIfAbsent(new ArrayByteSequence(k.getColumnFamilyData().toArray()),
-          f -> new long[4]);
+          f -> new long[5]);
       // a row's entries of one family are contiguous: a new row or family ends the run
       if (s != run || !k.getRowData().equals(last.getRowData())) {
         if (run != null) {
@@ -78,6 +81,7 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
       s[0]++;
       s[1] += hash(k, source.getTopValue().get());
       s[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
+      s[4] += inRange(range, k.getColumnQualifierData()) ? 1 : 0;
       last = new Key(k); // kept past next(), as ARowReader keeps its keys
       source.next();
     }
@@ -86,6 +90,12 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     }
     topKey = last;
     topValue = last == null ? null : new Value(encode(sums));
+  }
+
+  /** True if {@code row} is a row of {@code range}. */
+  static boolean inRange(Range range, ByteSequence row) {
+    Key k = new Key(row.toArray());
+    return !range.beforeStartKey(k) && !range.afterEndKey(k);
   }
 
   static long hash(Key k, byte[] value) {
@@ -117,7 +127,8 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     StringBuilder sb = new StringBuilder();
     sums.forEach((f, s) -> sb.append(sb.length() == 0 ? "" : ";")
         .append(HexFormat.of().formatHex(f.toArray())).append(':').append(s[0]).append(':')
-        .append(s[1]).append(':').append(s[2]).append(':').append(s[3]));
+        .append(s[1]).append(':').append(s[2]).append(':').append(s[3]).append(':')
+        .append(s[4]));
     return sb.toString().getBytes(StandardCharsets.UTF_8);
   }
 
@@ -131,7 +142,7 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
       String[] f = part.split(":");
       String family = new String(HexFormat.of().parseHex(f[0]), StandardCharsets.UTF_8);
       into.merge(family, new Digest(Long.parseLong(f[1]), Long.parseLong(f[2]),
-          Long.parseLong(f[3]), Long.parseLong(f[4])), Digest::plus);
+          Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5])), Digest::plus);
     }
   }
 

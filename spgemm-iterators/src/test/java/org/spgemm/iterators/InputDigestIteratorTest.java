@@ -36,5 +36,20 @@ class InputDigestIteratorTest {
     assertEquals(3 * 3 + 1, d.get("B").rowSquares());
     assertEquals(4, d.get("A").entries());
     assertEquals(2 * 2 + 2 * 2, d.get("A").rowSquares());
+    assertEquals(4, d.get("A").localQualifiers(), "the range is everything");
+
+    // a range of rows 1..3 holding A's rows: A(1,2), A(3,1) name rows inside, A(3,9) outside
+    TreeMap<Key,Value> m = new TreeMap<>();
+    for (String[] e : List.of(new String[] {"1", "2"}, new String[] {"3", "1"},
+        new String[] {"3", "9"}, new String[] {"5", "1"})) {
+      m.put(new Key(e[0], "A", e[1], "", 1), new Value("1"));
+    }
+    InputDigestIterator tablet = new InputDigestIterator();
+    tablet.init(new SortedMapIterator(m), Map.of(), null);
+    tablet.seek(new Range("1", true, "3", true), List.of(), false);
+    Map<String,Digest> td = new HashMap<>();
+    InputDigestIterator.decodeInto(tablet.getTopValue(), td);
+    assertEquals(3, td.get("A").entries());
+    assertEquals(2, td.get("A").localQualifiers());
   }
 }
