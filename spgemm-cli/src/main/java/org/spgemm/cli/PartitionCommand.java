@@ -10,9 +10,11 @@ import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.GrrpResult;
+import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
 import org.spgemm.client.TablePlan;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.json.Json;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.SparseMatrix;
@@ -40,6 +42,15 @@ final class PartitionCommand extends TableCommand {
 
   @Option(names = "--b", description = "B as a Matrix Market file (default: A, i.e. C = A*A)")
   Path bFile;
+
+  @Option(names = "--a-family", paramLabel = "F", description = "partition for A = family F"
+      + " of the existing --table (\"\" for the empty family D4M writes; default "
+      + TableLayout.A_FAMILY + ")")
+  String aFamily;
+
+  @Option(names = "--b-family", paramLabel = "F", description = "B = family F of --table"
+      + " (default: the A family given by --a-family, else " + TableLayout.B_FAMILY + ")")
+  String bFamily;
 
   @Option(names = "--semiring", paramLabel = "NAME",
       completionCandidates = MultiplyOptionsMixin.SemiringNames.class,
@@ -103,6 +114,12 @@ final class PartitionCommand extends TableCommand {
     if (bFile != null && aFile == null) {
       throw new UsageException("--b needs --a");
     }
+    if (aFile != null && (aFamily != null || bFamily != null)) {
+      throw new UsageException("--a loads files into a new table; " + (aFamily != null
+          ? "--a-family" : "--b-family") + " names a family of an existing --table: give one"
+          + " or the other");
+    }
+    builder();
     apply.build();
     if (!symbolic.equals("iterator") && !symbolic.equals("client")) {
       throw new UsageException("--symbolic must be iterator or client, not " + symbolic);
@@ -114,6 +131,17 @@ final class PartitionCommand extends TableCommand {
     FileChecks.checkInput(planIn, "--plan");
     FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
         new String[] {"--plan-out", "--stats"}, new Path[] {planOut, stats});
+  }
+
+  /** The multiply's options, with the families of --a-family and --b-family when given. */
+  private MultiplyOptions.Builder builder() {
+    MultiplyOptions.Builder b = multiply.builder();
+    if (aFamily != null || bFamily != null) {
+      String af = aFamily != null ? aFamily : TableLayout.A_FAMILY;
+      b.families(af, bFamily != null ? bFamily : aFamily != null ? aFamily
+          : TableLayout.B_FAMILY, TableLayout.C_FAMILY);
+    }
+    return b;
   }
 
   private PartitionOptions partitionOptions() {
@@ -152,7 +180,7 @@ final class PartitionCommand extends TableCommand {
       GrrpSteps steps = new GrrpSteps(session.client, err);
       long aRows = a == null ? 0 : a.nonEmptyRows();
       TablePlan plan = planIn != null ? readPlan(session.client, w.table)
-          : steps.plan(w.table, partitionOptions(), multiply.builder(), aRows,
+          : steps.plan(w.table, partitionOptions(), builder(), aRows,
               symbolic.equals("client") ? Partitioner.Symbolic.CLIENT
                   : Partitioner.Symbolic.ITERATOR);
       if (planOut != null) {
@@ -161,7 +189,7 @@ final class PartitionCommand extends TableCommand {
       Map<String,Object> json = new LinkedHashMap<>();
       GrrpResult grrp = null;
       if (compare) {
-        grrp = steps.multiply(plan, m2, apply.build(), multiply.builder(), aRows);
+        grrp = steps.multiply(plan, m2, apply.build(), builder(), aRows);
       } else if (!noApply) {
         steps.apply(plan, m2, apply.build());
       }
@@ -175,7 +203,7 @@ final class PartitionCommand extends TableCommand {
             plan.applied().tabletLocations());
       }
       if (grrp != null) {
-        MultiplyResult rrp = w.multiply(multiply.builder(), aRows, err);
+        MultiplyResult rrp = w.multiply(builder(), aRows, err);
         compare(w, m2, a, b, rrp, grrp.multiply());
         json.put("grrp", grrp.toMap());
         json.put("rrp", rrp.toMap());
@@ -191,7 +219,7 @@ final class PartitionCommand extends TableCommand {
   private TablePlan readPlan(AccumuloClient client, String m) throws IOException {
     err.printf(Locale.ROOT, "gRRp: reading the plan %s and checking it against %s...%n", planIn,
         m);
-    TablePlan plan = Partitioner.readPlan(client, m, planIn, multiply.builder().build());
+    TablePlan plan = Partitioner.readPlan(client, m, planIn, builder().build());
     if (plan.parts() != parts) {
       throw new UsageException("--parts is " + parts + " but the plan in " + planIn + " has "
           + plan.parts() + " parts");

@@ -229,6 +229,19 @@ class CliTablesIT extends CliOnSharedCluster {
         lines.size()));
   }
 
+  @Test
+  void partitionOnTheEmptyFamilyOfATableWithStringKeys() throws IOException {
+    String t = "clitables4";
+    SparseMatrix g = graph();
+    succeed(t, "load", "--in", file("g4.tsv", tsv(g)).toString(), "--family", "");
+    String out = succeed(t, "partition", "--a-family", "", "--parts", "2", "--multiply",
+        "--target", t + "_g");
+    SparseMatrix expected = ReferenceMxm.mxm(null, null, null, false, null, Semirings.PLUS_TIMES,
+        g, g, false, Domain.FP64);
+    assertTrue(out.contains("nnz(C): gRRp " + expected.nnz() + ", RRp " + expected.nnz()), out);
+    assertSame(expected, exportTsv(t, "C"));
+  }
+
   private static SparseMatrix exportTsv(String table, String family) throws IOException {
     Path p = dir.resolve(table + "-" + family + ".tsv");
     succeed(table, "export", "--family", family, "--out", p.toString());

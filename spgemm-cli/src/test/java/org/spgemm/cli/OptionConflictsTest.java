@@ -162,6 +162,9 @@ class OptionConflictsTest {
                 + " 5x2 (A columns must equal P rows)"),
         c("partition unknown semiring", "partition --table T --parts 2 --semiring NOPE",
             "unknown semiring 'NOPE'"),
+        c("partition --a with --a-family", "partition --a {d}/ok.mtx --a-family G --table T"
+            + " --parts 2", "--a loads files into a new table; --a-family names a family of an"
+                + " existing --table: give one or the other"),
         // load and export
         c("load without --table", "load --in {d}/g.tsv --family G {notable}",
             "--table is required (the table to load into)"),
