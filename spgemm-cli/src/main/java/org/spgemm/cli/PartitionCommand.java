@@ -48,8 +48,8 @@ final class PartitionCommand extends TableCommand {
       + TableLayout.A_FAMILY + ")")
   String aFamily;
 
-  @Option(names = "--b-family", paramLabel = "F", description = "B = family F of --table"
-      + " (default: the A family given by --a-family, else " + TableLayout.B_FAMILY + ")")
+  @Option(names = "--b-family", paramLabel = "F", description = "B = family F of --table,"
+      + " another than A's (required with --a-family; default " + TableLayout.B_FAMILY + ")")
   String bFamily;
 
   @Option(names = "--semiring", paramLabel = "NAME",
@@ -119,6 +119,11 @@ final class PartitionCommand extends TableCommand {
           ? "--a-family" : "--b-family") + " names a family of an existing --table: give one"
           + " or the other");
     }
+    if (aFamily != null && (bFamily == null || bFamily.equals(aFamily))) {
+      throw new UsageException("partition --a-family " + quoted(aFamily) + " needs a --b-family"
+          + " of its own: gRRp re-keys A's rows and B's rows by different plans, so C = A*A needs"
+          + " A copied into a second family first (spgemm load, or a family copy)");
+    }
     builder();
     apply.build();
     if (!symbolic.equals("iterator") && !symbolic.equals("client")) {
@@ -131,6 +136,10 @@ final class PartitionCommand extends TableCommand {
     FileChecks.checkInput(planIn, "--plan");
     FileChecks.checkOutputs(new String[] {"--a", "--b"}, new Path[] {aFile, bFile},
         new String[] {"--plan-out", "--stats"}, new Path[] {planOut, stats});
+  }
+
+  private static String quoted(String family) {
+    return family.isEmpty() ? "\"\"" : family;
   }
 
   /** The multiply's options, with the families of --a-family and --b-family when given. */

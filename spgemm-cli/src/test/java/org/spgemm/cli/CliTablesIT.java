@@ -233,9 +233,11 @@ class CliTablesIT extends CliOnSharedCluster {
   void partitionOnTheEmptyFamilyOfATableWithStringKeys() throws IOException {
     String t = "clitables4";
     SparseMatrix g = graph();
-    succeed(t, "load", "--in", file("g4.tsv", tsv(g)).toString(), "--family", "");
-    String out = succeed(t, "partition", "--a-family", "", "--parts", "2", "--multiply",
-        "--target", t + "_g");
+    Path g4 = file("g4.tsv", tsv(g));
+    succeed(t, "load", "--in", g4.toString(), "--family", "");
+    succeed(t, "load", "--in", g4.toString(), "--family", "GB"); // gRRp re-keys B on its own
+    String out = succeed(t, "partition", "--a-family", "", "--b-family", "GB", "--parts", "2",
+        "--multiply", "--target", t + "_g");
     SparseMatrix expected = ReferenceMxm.mxm(null, null, null, false, null, Semirings.PLUS_TIMES,
         g, g, false, Domain.FP64);
     assertTrue(out.contains("nnz(C): gRRp " + expected.nnz() + ", RRp " + expected.nnz()), out);

@@ -165,6 +165,10 @@ class OptionConflictsTest {
         c("partition --a with --a-family", "partition --a {d}/ok.mtx --a-family G --table T"
             + " --parts 2", "--a loads files into a new table; --a-family names a family of an"
                 + " existing --table: give one or the other"),
+        c("partition --a-family without --b-family", "partition --a-family G --table T"
+            + " --parts 2", "partition --a-family G needs a --b-family of its own: gRRp re-keys"
+                + " A's rows and B's rows by different plans, so C = A*A needs A copied into a"
+                + " second family first (spgemm load, or a family copy)"),
         // load and export
         c("load without --table", "load --in {d}/g.tsv --family G {notable}",
             "--table is required (the table to load into)"),
