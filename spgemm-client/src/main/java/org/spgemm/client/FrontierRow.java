@@ -1,5 +1,10 @@
 package org.spgemm.client;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
@@ -10,6 +15,7 @@ import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
+import org.spgemm.codec.ValueCodecs;
 
 /** A small vector kept as one row of a family: a BFS frontier or visited set (values 1). */
 final class FrontierRow {
@@ -27,9 +33,9 @@ final class FrontierRow {
     try (BatchWriter w = client.createBatchWriter(table)) {
       Mutation m = new Mutation(keys.encode(row));
       for (int k = 0; k < cols.length; k++) {
-        m.put(family.getBytes(java.nio.charset.StandardCharsets.UTF_8), keys.encode(cols[k]),
+        m.put(family.getBytes(UTF_8), keys.encode(cols[k]),
             (values == null ? "1" : Integer.toString(values[k]))
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                .getBytes(UTF_8));
       }
       if (cols.length > 0) {
         w.addMutation(m);
@@ -56,7 +62,7 @@ final class FrontierRow {
     try (Scanner s = client.createScanner(table, MatrixStore.userAuths(client))) {
       s.setRange(Range.exact(new Text(keys.encode(row))));
       s.fetchColumnFamily(new Text(family));
-      java.util.List<Integer> out = new java.util.ArrayList<>();
+      List<Integer> out = new ArrayList<>();
       for (Map.Entry<Key,Value> e : s) {
         byte[] q = e.getKey().getColumnQualifierData().toArray();
         int col = keys.decode(q, 0, q.length);
@@ -86,21 +92,21 @@ final class FrontierRow {
 
   /** As {@link #write}, with the row and columns as keys of any bytes (D4M's string keys). */
   static void writeKeys(AccumuloClient client, String table, String family, String row,
-      java.util.Collection<String> cols) {
-    java.util.List<Triples.Entry> e = new java.util.ArrayList<>();
+      Collection<String> cols) {
+    List<Triples.Entry> e = new ArrayList<>();
     for (String c : cols) {
       e.add(Triples.of(row, c, 1));
     }
-    Triples.write(client, table, family, e, org.spgemm.codec.ValueCodecs.DECIMAL);
+    Triples.write(client, table, family, e, ValueCodecs.DECIMAL);
   }
 
   /** The column keys of row {@code row} of {@code family}. */
-  static java.util.List<String> readKeys(AccumuloClient client, String table, String family,
+  static List<String> readKeys(AccumuloClient client, String table, String family,
       String row) {
     try (Scanner s = client.createScanner(table, MatrixStore.userAuths(client))) {
-      s.setRange(Range.exact(new Text(row.getBytes(java.nio.charset.StandardCharsets.UTF_8))));
+      s.setRange(Range.exact(new Text(row.getBytes(UTF_8))));
       s.fetchColumnFamily(new Text(family));
-      java.util.List<String> out = new java.util.ArrayList<>();
+      List<String> out = new ArrayList<>();
       for (Map.Entry<Key,Value> e : s) {
         out.add(e.getKey().getColumnQualifier().toString());
       }
