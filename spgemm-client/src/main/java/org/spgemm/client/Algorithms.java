@@ -265,20 +265,29 @@ public final class Algorithms {
     level[source] = 0;
     String visited = g + "_v";
     String frontier = g + "_q0";
+    AlgorithmRun run = startBfs(client, table, g, visited, g + "_q", "", frontier, base);
+    byte[] row = keys.encode(source);
     int[] q = {source};
     FrontierRow.write(client, table, frontier, source, q, keys);
     FrontierRow.write(client, table, visited, source, q, keys);
+    run.oneRow(frontier, row, 1);
+    long seen = 1;
+    run.oneRow(visited, row, seen);
     for (int depth = 1; q.length > 0; depth++) {
       String next = g + "_q" + depth;
       steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table,
-          bfsLevel(base, frontier, g, next, visited)));
+          bfsLevel(base, frontier, g, next, visited), run));
       q = FrontierRow.read(client, table, next, source, keys);
+      run.oneRow(next, row, q.length);
       for (int v : q) {
         level[v] = depth;
       }
       FrontierRow.write(client, table, visited, source, q, keys);
+      seen += q.length;
+      run.oneRow(visited, row, seen);
       frontier = next;
     }
+    run.finish();
     return level;
   }
 
@@ -304,23 +313,32 @@ public final class Algorithms {
     parent[source] = source;
     String visited = g + "_pv";
     String frontier = g + "_p0";
+    AlgorithmRun run = startBfs(client, table, g, visited, g + "_p", "(_ids)?", frontier, base);
+    byte[] row = keys.encode(source);
     int[] q = {source};
-    // rows an earlier run from the same source left
-    FrontierRow.clearIfUsed(client, table, visited, source, keys, g);
-    FrontierRow.clearIfUsed(client, table, frontier, source, keys, g);
     FrontierRow.write(client, table, frontier, source, q, q, keys);
     FrontierRow.write(client, table, visited, source, q, keys);
+    run.oneRow(frontier, row, 1);
+    long seen = 1;
+    run.oneRow(visited, row, seen);
     for (int depth = 1; q.length > 0; depth++) {
       String next = g + "_p" + depth;
       steps.add("q<!v> = q*G (MIN_FIRST) level " + depth, SpGEMM.multiply(client, table,
-          bfsLevel(base, frontier, g, next, visited).toBuilder().semiring(MIN_FIRST).build()));
+          bfsLevel(base, frontier, g, next, visited).toBuilder().semiring(MIN_FIRST).build(),
+          run));
       q = FrontierRow.read(client, table, next, source, keys, parent);
       FrontierRow.write(client, table, visited, source, q, keys);
+      seen += q.length;
+      run.oneRow(visited, row, seen);
       // the next level's values are the new frontier's own ids
-      FrontierRow.clearIfUsed(client, table, next + "_ids", source, keys, g);
-      FrontierRow.write(client, table, next + "_ids", source, q, q, keys);
       frontier = next + "_ids";
+      if (!run.takeEmpty(table, frontier)) {
+        FrontierRow.clearIfUsed(client, table, frontier, source, keys, g);
+      }
+      FrontierRow.write(client, table, frontier, source, q, q, keys);
+      run.oneRow(frontier, row, q.length);
     }
+    run.finish();
     return parent;
   }
 
@@ -338,21 +356,45 @@ public final class Algorithms {
     level.put(source, 0);
     String visited = g + "_v";
     String frontier = g + "_q0";
+    AlgorithmRun run = startBfs(client, table, g, visited, g + "_q", "", frontier, base);
+    byte[] row = source.getBytes(java.nio.charset.StandardCharsets.UTF_8);
     List<String> q = List.of(source);
     FrontierRow.writeKeys(client, table, frontier, source, q);
     FrontierRow.writeKeys(client, table, visited, source, q);
+    run.oneRow(frontier, row, 1);
+    long seen = 1;
+    run.oneRow(visited, row, seen);
     for (int depth = 1; !q.isEmpty(); depth++) {
       String next = g + "_q" + depth;
       steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table,
-          bfsLevel(base, frontier, g, next, visited)));
+          bfsLevel(base, frontier, g, next, visited), run));
       q = FrontierRow.readKeys(client, table, next, source);
+      run.oneRow(next, row, q.size());
       for (String v : q) {
         level.put(v, depth);
       }
       FrontierRow.writeKeys(client, table, visited, source, q);
+      seen += q.size();
+      run.oneRow(visited, row, seen);
       frontier = next;
     }
+    run.finish();
     return level;
+  }
+
+  /**
+   * Starts a BFS over family {@code g}: its scratch families are {@code visited} and {@code
+   * levels} followed by a level number and {@code suffix} (a regular expression), emptied once
+   * here rather than by every level; {@code frontier} is written before the first level.
+   */
+  private static AlgorithmRun startBfs(AccumuloClient client, String table, String g,
+      String visited, String levels, String suffix, String frontier,
+      MultiplyOptions.Builder base) {
+    java.util.regex.Pattern level = java.util.regex.Pattern.compile(
+        java.util.regex.Pattern.quote(levels) + "[0-9]+" + suffix);
+    return AlgorithmRun.start(client, table, List.of(g),
+        f -> f.equals(visited) || level.matcher(f).matches(), List.of(visited, frontier),
+        base(base).build().progressTimeout.toMillis());
   }
 
   private static MultiplyOptions bfsLevel(MultiplyOptions.Builder base, String frontier,

@@ -48,6 +48,8 @@ final class CFamily {
   private Value stateBeforeFlush;
   /** Whether {@link #earlyFlush} alone makes the files tell whether C is empty. */
   private boolean earlyFlushEnough;
+  /** C shown empty by the caller ({@link #knownEmpty}). */
+  private boolean knownEmpty;
 
   CFamily(AccumuloClient client, String table, MultiplyOptions opts) {
     this.client = client;
@@ -119,6 +121,9 @@ final class CFamily {
    * false can mean empty, never the other way round.
    */
   boolean provenEmpty() {
+    if (knownEmpty) {
+      return true;
+    }
     boolean flushed = false;
     if (earlyFlush != null) {
       try {
@@ -131,25 +136,53 @@ final class CFamily {
         throw new SpgemmException("interrupted flushing " + table);
       }
     }
+    Map<String,Long> counts = familyCounts(client, table, !flushed);
+    return counts != null && counts.getOrDefault(opts.spec.cFamily(), 0L) == 0;
+  }
+
+  /**
+   * C was shown empty by the caller and written by nobody since: an algorithm's scratch family,
+   * cleared before its first step ({@link AlgorithmRun}). {@link #provenEmpty} then answers at
+   * once, and nothing is flushed or cleared.
+   */
+  void knownEmpty() {
+    knownEmpty = true;
+  }
+
+  /**
+   * The entries of every family in the files of {@code table}, labelled ones included, from the
+   * summaries of {@link TableM#FAMILY_COUNTS} (after a flush of its memory when {@code flush});
+   * null when the files cannot tell (files written before the summarizer was configured, no
+   * GET_SUMMARIES permission, too many families). A deleted entry still in a file counts.
+   */
+  static Map<String,Long> familyCounts(AccumuloClient client, String table, boolean flush) {
     List<Summary> summaries;
     try {
-      summaries = client.tableOperations().summaries(table).flush(!flushed)
+      summaries = client.tableOperations().summaries(table).flush(flush)
           .withConfiguration(TableM.FAMILY_COUNTS).retrieve();
     } catch (AccumuloException | AccumuloSecurityException e) {
-      return false;
+      return null;
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);
     }
     if (summaries.size() != 1) {
-      return false;
+      return null;
     }
     Summary s = summaries.get(0);
     Summary.FileStatistics f = s.getFileStatistics();
     Map<String,Long> st = s.getStatistics();
-    return f.getMissing() == 0 && f.getExtra() == 0 && f.getLarge() == 0 && f.getDeleted() == 0
-        && f.getInaccurate() == 0 && st.getOrDefault(CountingSummarizer.TOO_MANY_STAT, 0L) == 0
-        && st.getOrDefault(CountingSummarizer.TOO_LONG_STAT, 0L) == 0
-        && st.getOrDefault(CountingSummarizer.COUNTER_STAT_PREFIX + opts.spec.cFamily(), 0L) == 0;
+    if (f.getMissing() != 0 || f.getExtra() != 0 || f.getLarge() != 0 || f.getDeleted() != 0
+        || f.getInaccurate() != 0 || st.getOrDefault(CountingSummarizer.TOO_MANY_STAT, 0L) != 0
+        || st.getOrDefault(CountingSummarizer.TOO_LONG_STAT, 0L) != 0) {
+      return null;
+    }
+    Map<String,Long> counts = new java.util.HashMap<>();
+    st.forEach((k, n) -> {
+      if (k.startsWith(CountingSummarizer.COUNTER_STAT_PREFIX)) {
+        counts.put(k.substring(CountingSummarizer.COUNTER_STAT_PREFIX.length()), n);
+      }
+    });
+    return counts;
   }
 
   /** Entries of C, every label included (a compaction of C's table that rewrites nothing). */
@@ -172,7 +205,14 @@ final class CFamily {
    * refused behind it) and the sweep fails.
    */
   private void sweep(Action action, String probe, long waitMillis) {
-    IteratorSetting is = FamilySweepIterator.setting(action, List.of(opts.spec.cFamily()), probe);
+    sweep(client, table, List.of(opts.spec.cFamily()), action, probe, waitMillis);
+  }
+
+  /** As above, over {@code families} of {@code table}. */
+  static void sweep(AccumuloClient client, String table, List<String> families, Action action,
+      String probe, long waitMillis) {
+    String named = (families.size() == 1 ? "family " : "families ") + String.join(", ", families);
+    IteratorSetting is = FamilySweepIterator.setting(action, families, probe);
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-sweep").build());
     try {
@@ -183,18 +223,18 @@ final class CFamily {
       }).get(waitMillis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       CompactionDriver.cancel(client, table);
-      throw new ClusterException("the compaction clearing family " + opts.spec.cFamily() + " of "
+      throw new ClusterException("the compaction clearing " + named + " of "
           + table + " did not end within " + waitMillis / 1000 + " s; cancelled");
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       CompactionDriver.cancel(client, table);
-      throw new SpgemmException("interrupted clearing family " + opts.spec.cFamily() + " of "
+      throw new SpgemmException("interrupted clearing " + named + " of "
           + table);
     } catch (ExecutionException x) {
       Throwable e = x.getCause();
       if (e instanceof AccumuloSecurityException) {
-        throw new RefusedException("cannot compact " + table + " to clear family "
-            + opts.spec.cFamily() + " (WRITE permission needed): " + e.getMessage(), e);
+        throw new RefusedException("cannot compact " + table + " to clear "
+            + named + " (WRITE permission needed): " + e.getMessage(), e);
       }
       if (e instanceof TableNotFoundException) {
         throw ClusterException.noTable(table, e);

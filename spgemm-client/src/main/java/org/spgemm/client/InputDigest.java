@@ -44,6 +44,24 @@ final class InputDigest {
     this.perTablet = perTablet;
   }
 
+  /**
+   * A digest made of what the caller knows already (an algorithm's own records, {@link
+   * AlgorithmRun}), without the per-tablet part: see {@link #perTablet()}.
+   */
+  static InputDigest of(Map<Input,Digest> digests) {
+    return new InputDigest(new LinkedHashMap<>(digests), null);
+  }
+
+  /** Whether this digest was read per tablet ({@link #tabletsHolding} needs it). */
+  boolean perTablet() {
+    return perTablet != null;
+  }
+
+  /** The digest of {@code in}. */
+  Digest of(Input in) {
+    return digests.get(in);
+  }
+
   static InputDigest take(AccumuloClient client, List<Input> inputs) {
     Map<String,List<Input>> byTable = new LinkedHashMap<>();
     for (Input in : inputs) {
@@ -91,6 +109,9 @@ final class InputDigest {
    * entries of {@code in} the caller can read: each must report a final count.
    */
   Set<String> tabletsHolding(Input in, List<Range> tablets) {
+    if (perTablet == null) {
+      throw new IllegalStateException("a digest of known counts has no tablets");
+    }
     Set<String> names = new HashSet<>();
     for (Map.Entry<Key,Map<String,Digest>> e : perTablet.get(in.table())) {
       Digest d = e.getValue().get(in.family());
@@ -137,11 +158,16 @@ final class InputDigest {
 
   /** What {@link #changedSince} found, as one line. */
   String describeChange(InputDigest before, Input in) {
+    return describeChange(before, in, "the multiply", "C");
+  }
+
+  /** As above, for {@code what} (that ran) whose result {@code result} is not kept. */
+  String describeChange(InputDigest before, Input in, String what, String result) {
     Digest b = before.digests.get(in);
     Digest a = digests.get(in);
-    return in + " changed while the multiply ran (" + b.entries() + " entries before, "
+    return in + " changed while " + what + " ran (" + b.entries() + " entries before, "
         + a.entries() + " after" + (b.entries() == a.entries() ? ", some rewritten" : "")
-        + "); C would mix old and new data and is not kept: run it again once the writers"
-        + " have stopped";
+        + "); " + result + " would mix old and new data and is not kept: run it again once the"
+        + " writers have stopped";
   }
 }

@@ -45,8 +45,21 @@ final class MultiplyRun {
   private final String cTable;
   private final String jobId = UUID.randomUUID().toString();
   private final String jobKey = JobRecord.newJobKey();
+  /** The algorithm this multiply is a step of, or null. */
+  private final AlgorithmRun algorithm;
 
   MultiplyRun(AccumuloClient client, String table, MultiplyOptions opts, Mode mode) {
+    this(client, table, opts, mode, null);
+  }
+
+  /**
+   * A step of {@code algorithm}: its inputs are not digested when the algorithm knows them, nor
+   * digested again after (the algorithm checks its own inputs once at its end), and a C the
+   * algorithm knows empty is neither flushed nor cleared.
+   */
+  MultiplyRun(AccumuloClient client, String table, MultiplyOptions opts, Mode mode,
+      AlgorithmRun algorithm) {
+    this.algorithm = algorithm;
     this.client = client;
     this.table = table;
     this.opts = opts;
@@ -70,11 +83,19 @@ final class MultiplyRun {
     CFamily c = new CFamily(client, cTable, opts);
     if (writes) {
       TableM.ensureFamilyCounts(client, cTable);
-      c.startFlush(CState.raw(client, cTable, opts.spec.cFamily()));
+      if (algorithm != null && algorithm.takeEmpty(cTable, opts.spec.cFamily())) {
+        c.knownEmpty();
+      } else {
+        c.startFlush(CState.raw(client, cTable, opts.spec.cFamily()));
+      }
     }
     phases.end("check");
     List<InputDigest.Input> inputs = inputs();
-    InputDigest before = writes ? InputDigest.take(client, inputs) : null;
+    InputDigest before = !writes ? null
+        : algorithm != null && mode == Mode.MULTIPLY ? algorithm.digest(inputs) : null;
+    if (writes && before == null) {
+      before = InputDigest.take(client, inputs);
+    }
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
     phases.end("digest");
     EngineChoice choice = before == null || mode == Mode.TRANSPOSE
@@ -82,6 +103,9 @@ final class MultiplyRun {
         : EngineChoice.choose(opts, mode, before.entries(inputs.get(0)),
             before.entries(inputs.get(1)), before.rowSquares(inputs.get(1)), c::provenEmpty);
     Engine engine = choice.engine();
+    if (engine == Engine.COMPACTION && before != null && !before.perTablet()) {
+      before = InputDigest.take(client, inputs); // the tablets to wait for, A's locality
+    }
     phases.end("engine");
     boolean wholeB = before != null && mode == Mode.MULTIPLY && EngineChoice.wholeB(engine,
         before.entries(inputs.get(0)), bTable.equals(table)
@@ -109,6 +133,9 @@ final class MultiplyRun {
     try {
       writeJob(JobRecord.State.RUNNING);
       List<Range> ranges = TableM.tabletRanges(client, table);
+      if (engine == Engine.SCAN && algorithm != null) {
+        ranges = algorithm.scanRanges(table, opts.spec.aFamily(), ranges);
+      }
       RunCounts counts = new RunCounts(ranges.size(), opts.listener);
       if (writes) {
         preflight(MultiplySetting.preflight(engine, jobId, jobKey, table, tableId, mode,
@@ -142,7 +169,7 @@ final class MultiplyRun {
             ranges), ranges));
       }
       phases.end("compute");
-      if (writes && opts.detectInputChanges) {
+      if (writes && opts.detectInputChanges && algorithm == null) {
         InputDigest after = InputDigest.take(client, inputs);
         InputDigest.Input changed = after.changedSince(before);
         if (changed != null) {

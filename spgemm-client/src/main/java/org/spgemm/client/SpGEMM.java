@@ -29,8 +29,14 @@ public final class SpGEMM {
       MultiplyOptions opts) {
     checkTable(client, table);
     notNull("options", opts);
+    return multiply(client, table, opts, null);
+  }
+
+  /** As above, as a step of {@code algorithm} (null: none). */
+  static MultiplyResult multiply(AccumuloClient client, String table, MultiplyOptions opts,
+      AlgorithmRun algorithm) {
     MultiplyOptions given = Transposes.write(client, table, opts);
-    return new MultiplyRun(client, table, given, MultiplySpec.Mode.MULTIPLY)
+    return new MultiplyRun(client, table, given, MultiplySpec.Mode.MULTIPLY, algorithm)
         .run(null);
   }
 

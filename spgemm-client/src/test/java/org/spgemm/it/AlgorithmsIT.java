@@ -2,20 +2,26 @@ package org.spgemm.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.BinaryOps;
 import org.spgemm.client.Algorithms;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.SpgemmException;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.Multigrid;
 import org.spgemm.matrix.Poisson3D;
+import org.spgemm.matrix.ReferenceElementWise;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 
@@ -84,6 +90,29 @@ class AlgorithmsIT {
       int[] levels = Algorithms.bfs(client, table, "D", source, n, keys,
           MultiplyOptions.builder(), steps);
       assertArrayEquals(GraphAlgorithms.bfsLevels(G, source), levels);
+      // again on a larger graph: the first run's visited set and levels must not leak in
+      SparseMatrix more = RmatGenerator.generate(8, 2, 11);
+      MatrixStore.load(client, table, "D", more, keys, ValueCodecs.DECIMAL);
+      SparseMatrix union = ReferenceElementWise.add(G, more, BinaryOps.PLUS);
+      assertArrayEquals(GraphAlgorithms.bfsLevels(union, source), Algorithms.bfs(client, table,
+          "D", source, n, keys, MultiplyOptions.builder(), steps));
+      // an edge written into the graph while the BFS runs fails it, naming the graph
+      int i = 0;
+      while (union.get(i, i).isPresent()) {
+        i++;
+      }
+      String row = keys.encodeString(i);
+      AtomicBoolean wrote = new AtomicBoolean();
+      MultiplyOptions.Builder writing = MultiplyOptions.builder().listener((t, d, k) -> {
+        if (wrote.compareAndSet(false, true)) {
+          ItHelpers.put(client, table, row, "D", row, "1".getBytes(StandardCharsets.UTF_8));
+        }
+      });
+      int s = source;
+      SpgemmException e = assertThrows(SpgemmException.class,
+          () -> Algorithms.bfs(client, table, "D", s, n, keys, writing, steps));
+      assertTrue(e.getMessage().contains("(" + table + ":D) changed while the algorithm ran"),
+          e.getMessage());
     }
   }
 
