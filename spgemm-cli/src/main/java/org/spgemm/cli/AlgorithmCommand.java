@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.spgemm.client.Algorithms;
 import org.spgemm.client.InvalidOptionException;
+import org.spgemm.client.LoadOptions;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.json.Json;
@@ -143,7 +144,7 @@ abstract class AlgorithmCommand extends TableCommand {
         throw new UsageException(TableOptions.NEEDS_CLUSTER);
       }
       String fileOnly = replaceTable ? "--replace-table" : verify ? "--verify"
-          : m.tablets != null ? "--tablets" : null;
+          : m.tablets != null ? "--tablets" : m.valueBytes != null ? "--value-bytes" : null;
       if (fileOnly != null) {
         throw new UsageException(fileOnly + " is for --a FILE; with --a-family the input is"
             + " already in --table");
@@ -155,6 +156,7 @@ abstract class AlgorithmCommand extends TableCommand {
       throw new UsageException("--out is required with --a (the file " + name() + " writes)");
     }
     m.validate(cluster);
+    m.values(multiply.codec());
     try {
       check(multiply.options());
     } catch (InvalidOptionException e) {
@@ -206,8 +208,11 @@ abstract class AlgorithmCommand extends TableCommand {
     }
     SparseMatrix a = readInput(aFile, "A");
     SparseMatrix[] in = inputs(a);
+    LoadOptions values = m.values(multiply.codec());
+    TableOptions.checkValues(values, in[0], aFile);
+    TableOptions.checkValues(values, in[1], aFile);
     try (Session session = cluster.open(err)) {
-      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
+      Workflow w = new Workflow(session.client, m.name(), values);
       w.load(in[0], in[1], loadTablets(), replaceTable);
       Algorithms.Steps steps = new Algorithms.Steps();
       long t0 = System.nanoTime();

@@ -49,7 +49,7 @@ public record LoadOptions(ValueCodec codec, int valueBytes) {
     try {
       return ValueCodecs.fixedWidth(codec, bytes);
     } catch (IllegalArgumentException e) {
-      throw new InvalidOptionException("value size " + bytes + ": " + e.getMessage());
+      throw new InvalidOptionException(e.getMessage());
     }
   }
 
