@@ -153,8 +153,8 @@ class CliInputValuesIT extends CliOnSharedCluster {
         assertEquals(m.nnz(), stored.size(), f);
         stored.forEach((k, val) -> {
           assertEquals(32, val.getSize(), f + " " + k + " = '" + val + "'");
-          int i = Integer.parseInt(k.getRow().toString()) - 1;
-          int j = Integer.parseInt(k.getColumnQualifier().toString()) - 1;
+          int i = Integer.parseInt(k.getRow().toString()); // keys hold 0-based indices
+          int j = Integer.parseInt(k.getColumnQualifier().toString());
           assertEquals(m.get(i, j).getAsDouble(), ValueCodecs.DECIMAL.decodeDouble(val.get()),
               f + " " + k);
         });
