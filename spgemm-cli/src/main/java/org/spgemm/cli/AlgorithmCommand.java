@@ -99,6 +99,11 @@ abstract class AlgorithmCommand extends TableCommand {
   /** The inputs A and B to load as families A and B of M. */
   abstract SparseMatrix[] inputs(SparseMatrix a) throws Exception;
 
+  /** The file input {@code k} of {@link #inputs} comes from: --a, unless a command reads more. */
+  Path inputFile(int k) {
+    return aFile;
+  }
+
   /** Runs the algorithm on the loaded M; returns what --stats reports as its result. */
   abstract Map<String,Object> run(Workflow w, MultiplyOptions.Builder base,
       Algorithms.Steps steps, SparseMatrix a) throws Exception;
@@ -209,8 +214,8 @@ abstract class AlgorithmCommand extends TableCommand {
     SparseMatrix a = readInput(aFile, "A");
     SparseMatrix[] in = inputs(a);
     LoadOptions values = m.values(multiply.codec());
-    TableOptions.checkValues(values, in[0], aFile);
-    TableOptions.checkValues(values, in[1], aFile);
+    TableOptions.checkValues(values, in[0], inputFile(0));
+    TableOptions.checkValues(values, in[1], inputFile(1));
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), values);
       w.load(in[0], in[1], loadTablets(), replaceTable);

@@ -39,7 +39,8 @@ final class TableOptions {
   Integer tablets;
 
   @Option(names = "--value-bytes", paramLabel = "N", description = "store every value loaded at"
-      + " exactly N bytes (decimal codec only, 1 to " + ValueCodecs.MAX_VALUE_BYTES + "): decimal"
+      + " exactly N bytes (decimal codec only, 1 to " + ValueCodecs.MAX_VALUE_BYTES + "; 0: the"
+      + " codec's normal form): decimal"
       + " strings zero-padded after the sign, read back as the same numbers, as in the paper's"
       + " value-size experiment; C keeps the codec's normal form (default: normal form)")
   Integer valueBytes;

@@ -175,6 +175,9 @@ class OptionConflictsTest {
         c("galerkin P of the wrong shape", "galerkin --a {d}/ok.mtx --p {d}/b-5x2.mtx --out"
             + " {d}/c.mtx", "shape mismatch: A ({d}/ok.mtx) is 3x3 but P ({d}/b-5x2.mtx) is"
                 + " 5x2 (A columns must equal P rows)"),
+        c("galerkin P too long for --value-bytes", "galerkin --a {d}/ok.mtx --p {d}/pi.mtx"
+            + " --out {d}/c.mtx --value-bytes 4", "{d}/pi.mtx: entry (1, 2) cannot be stored"
+                + " with codec decimal at 4 bytes: 3.14159 needs 7 bytes"),
         c("partition unknown semiring", "partition --table T --parts 2 --semiring NOPE",
             "unknown semiring 'NOPE'"),
         c("partition --a with --a-family", "partition --a {d}/ok.mtx --a-family G --table T"
