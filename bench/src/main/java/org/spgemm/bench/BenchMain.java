@@ -25,6 +25,8 @@ import org.spgemm.bench.run.Method;
 import org.spgemm.bench.run.ResultsCsv;
 import org.spgemm.cli.FileChecks;
 import org.spgemm.client.InvalidOptionException;
+import org.spgemm.client.LoadOptions;
+import org.spgemm.codec.ValueCodecs;
 import org.spgemm.mini.EmbeddedCluster;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -62,6 +64,12 @@ public final class BenchMain implements Callable<Integer> {
   @Option(names = "--datasets", split = ",", description = "instead of the profile's: rmatAA:S,"
       + " rmatAB:S, poisson7:N, poisson27:N, amgAP:N")
   List<String> datasets;
+
+  @Option(names = "--value-bytes", split = ",", paramLabel = "N", description = "store A's and"
+      + " B's values at N bytes each (decimal strings zero-padded, 1 to "
+      + ValueCodecs.MAX_VALUE_BYTES + "; 0: normal form), every dataset once per N, named"
+      + " <dataset>_vN; C keeps the normal form (default: normal form only)")
+  List<Integer> valueBytes;
 
   @Option(names = "--methods", split = ",", description = "subset of BL,Graphulo,RRp,gRRp,client,"
       + "floor (default all; Graphulo only with --graphulo-jar)")
@@ -227,6 +235,23 @@ public final class BenchMain implements Callable<Integer> {
     } else {
       ds.addAll(quick ? Datasets.quick() : Datasets.full());
     }
+    if (valueBytes != null) {
+      List<Dataset> sized = new ArrayList<>();
+      for (Dataset d : ds) {
+        for (int n : valueBytes.stream().distinct().toList()) {
+          if (n != 0) {
+            try {
+              LoadOptions.of(ValueCodecs.DECIMAL).withValueBytes(n);
+            } catch (InvalidOptionException e) {
+              throw new IllegalArgumentException("--value-bytes " + n + ": " + e.getMessage());
+            }
+          }
+          sized.add(d.withValueBytes(n));
+        }
+      }
+      ds.clear();
+      ds.addAll(sized);
+    }
     List<Integer> ks = tservers != null ? tservers : quick ? List.of(1, 2) : List.of(1, 2, 3);
     if (clientProps != null) {
       ks = List.of(RealCluster.tabletServers(clientProps, tservers, graphuloJar));
@@ -251,8 +276,11 @@ public final class BenchMain implements Callable<Integer> {
         + " the first %d repetition(s); total time %.0f s%s. Method order rotates by one per"
         + " repetition.", LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
         .substring(0, 16), Runtime.getRuntime().availableProcessors(),
-        System.getProperty("java.version"), quick ? "--quick profile" : datasets != null
-            ? "datasets " + String.join(",", datasets) : "full profile", c.tservers(), c.reps(),
+        System.getProperty("java.version"), (quick ? "--quick profile" : datasets != null
+            ? "datasets " + String.join(",", datasets) : "full profile")
+            + (valueBytes == null ? "" : "; values stored at " + valueBytes.stream()
+                .map(n -> n == 0 ? "normal form" : n + " bytes").toList() + " (datasets _vN)"),
+        c.tservers(), c.reps(),
         c.tserverHeapMb(), c.tabletsPerServer(), c.verifyReps(), seconds, resumedRuns == 0 ? ""
             : String.format(Locale.ROOT, " (this session; %d runs were recorded by earlier"
                 + " sessions)", resumedRuns))

@@ -77,6 +77,13 @@ class BenchMainTest {
   }
 
   @Test
+  void valueBytesAreCheckedBeforeAnyClusterStarts() {
+    assertEquals(2, run("--value-bytes", "16,2000"));
+    assertTrue(err().contains("bench: --value-bytes 2000: a value size must be between 1 and"
+        + " 1024 bytes, not 2000"), err());
+  }
+
+  @Test
   void reportOnlyRebuildsTheReportBesideTheCsv() throws Exception {
     Path csv = tmp.resolve("2026-01-01-x.csv");
     try (ResultsCsv out = new ResultsCsv(csv)) {
@@ -84,7 +91,9 @@ class BenchMainTest {
         out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 0, Method.BL, 1, 1, 100, 10,
             100, -1, 4.0 + rep, 1, 10, -1, -1, "yes", ""));
         out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 1, Method.RRP, 1, 1, 100, 10,
-            10, 7, 1.0 + rep, 1, 10, -1, -1, 3, 0.5, 0.25, 2.0 + rep, 0, "yes", ""));
+            10, 7, 1.0 + rep, 1, 10, -1, -1, 3, 0.5, 0.25, 2.0 + rep, 0, "yes", "")
+            .withBytes(new Measurement.Bytes(32, 2_000_000, 500_000, 1_000_000 * (rep + 1),
+                3_000_000)));
         out.add(new Measurement("rmat10_AA", "rmat-AA", 10, 1, rep, 2, Method.FLOOR, 1, 1, 100,
             10, 10, -1, 0.5, 1, 10, -1, -1, "yes", ""));
       }
@@ -95,6 +104,6 @@ class BenchMainTest {
     assertTrue(md.contains("| rmat10_AA | 5.00 | 2.00 | 0.50 | 2.50 | 10.00 |"), md);
     // RRp 2.0 s against the floor's 0.5 s; worker-seconds and B counts are medians
     assertTrue(md.contains("| rmat10_AA | RRp | 2.00 | 0.50 | 4.00 | 0.50 | 0.25 | 3.00 | 0.00"
-        + " | 7 | 3 |"), md);
+        + " | 7 | 3 | 2.00 | 0.50 | 2.00 | 3.00 |"), md);
   }
 }

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.spgemm.client.Algorithms;
 import org.spgemm.client.InvalidOptionException;
+import org.spgemm.client.LoadOptions;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.json.Json;
@@ -98,6 +99,11 @@ abstract class AlgorithmCommand extends TableCommand {
   /** The inputs A and B to load as families A and B of M. */
   abstract SparseMatrix[] inputs(SparseMatrix a) throws Exception;
 
+  /** The file input {@code k} of {@link #inputs} comes from: --a, unless a command reads more. */
+  Path inputFile(int k) {
+    return aFile;
+  }
+
   /** Runs the algorithm on the loaded M; returns what --stats reports as its result. */
   abstract Map<String,Object> run(Workflow w, MultiplyOptions.Builder base,
       Algorithms.Steps steps, SparseMatrix a) throws Exception;
@@ -143,7 +149,7 @@ abstract class AlgorithmCommand extends TableCommand {
         throw new UsageException(TableOptions.NEEDS_CLUSTER);
       }
       String fileOnly = replaceTable ? "--replace-table" : verify ? "--verify"
-          : m.tablets != null ? "--tablets" : null;
+          : m.tablets != null ? "--tablets" : m.valueBytes != null ? "--value-bytes" : null;
       if (fileOnly != null) {
         throw new UsageException(fileOnly + " is for --a FILE; with --a-family the input is"
             + " already in --table");
@@ -155,6 +161,7 @@ abstract class AlgorithmCommand extends TableCommand {
       throw new UsageException("--out is required with --a (the file " + name() + " writes)");
     }
     m.validate(cluster);
+    m.values(multiply.codec());
     try {
       check(multiply.options());
     } catch (InvalidOptionException e) {
@@ -206,8 +213,11 @@ abstract class AlgorithmCommand extends TableCommand {
     }
     SparseMatrix a = readInput(aFile, "A");
     SparseMatrix[] in = inputs(a);
+    LoadOptions values = m.values(multiply.codec());
+    TableOptions.checkValues(values, in[0], inputFile(0));
+    TableOptions.checkValues(values, in[1], inputFile(1));
     try (Session session = cluster.open(err)) {
-      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
+      Workflow w = new Workflow(session.client, m.name(), values);
       w.load(in[0], in[1], loadTablets(), replaceTable);
       Algorithms.Steps steps = new Algorithms.Steps();
       long t0 = System.nanoTime();

@@ -366,6 +366,11 @@ final class AlgorithmCommands {
     }
 
     @Override
+    Path inputFile(int k) {
+      return k == 1 ? pFile : aFile;
+    }
+
+    @Override
     Map<String,Object> run(Workflow w, MultiplyOptions.Builder base, Algorithms.Steps steps,
         SparseMatrix a) throws Exception {
       Algorithms.galerkin(w.client, w.table, TableLayout.A_FAMILY, TableLayout.B_FAMILY,

@@ -46,8 +46,9 @@ final class ExportCommand extends AbstractSpgemmSubcommand {
       throw new UsageException(m.table == null ? "--table is required (the table to read)"
           : TableOptions.NEEDS_CLUSTER);
     }
-    if (m.tablets != null) {
-      throw new UsageException("--tablets is for commands that create a table");
+    if (m.tablets != null || m.valueBytes != null) {
+      throw new UsageException((m.tablets != null ? "--tablets" : "--value-bytes")
+          + " is for commands that create a table");
     }
     m.validate(cluster);
     LoadCommand.format(format, outFile, "--format");

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.spgemm.client.KeyFormat;
+import org.spgemm.client.LoadOptions;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.TableM;
 import org.spgemm.client.Triples;
@@ -78,15 +79,17 @@ final class LoadCommand extends AbstractSpgemmSubcommand {
     }
     m.validate(cluster);
     format(format, in, "--format");
-    codec(codec);
+    m.values(codec(codec));
     FileChecks.checkInput(in, "--in");
   }
 
   @Override
   ExitCode execute() throws Exception {
     ValueCodec c = codec(codec);
+    LoadOptions values = m.values(c);
     boolean tsv = format(format, in, "--format").equals("tsv");
     SparseMatrix a = tsv ? null : FileChecks.readInput(in, "--in", c.name(), err);
+    TableOptions.checkValues(values, a, in);
     try (Session session = cluster.open(err)) {
       boolean created = false;
       if (!session.client.tableOperations().exists(m.table)) {
@@ -98,9 +101,9 @@ final class LoadCommand extends AbstractSpgemmSubcommand {
         created = true;
       }
       long t0 = System.nanoTime();
-      long n = tsv ? Triples.loadTsv(session.client, m.table, family, in, c)
+      long n = tsv ? Triples.loadTsv(session.client, m.table, family, in, values.writer())
           : MatrixStore.load(session.client, m.table, family, a,
-              KeyFormat.forSize(Math.max(a.rows(), a.cols())), c);
+              KeyFormat.forSize(Math.max(a.rows(), a.cols())), values);
       out.printf(Locale.ROOT, "loaded %d entries of %s into family '%s' of table %s%s in %.1f s%n",
           n, in, family, m.table, created ? " (created)" : "", (System.nanoTime() - t0) / 1e9);
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 import org.spgemm.client.Engine;
 import org.spgemm.client.GrrpResult;
 import org.spgemm.client.KeyFormat;
+import org.spgemm.client.LoadOptions;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
@@ -113,6 +114,7 @@ final class MultiplyCommand extends TableCommand {
       }
     }
     mxm.validate(opts, families.maskFamily);
+    m.values(multiply.codec());
     MultiplyOptions built = opts.build();
     if (built.engine() == Engine.SCAN && (mxm.cIn != null || tableMode())
         && built.spec().readsC()) {
@@ -155,7 +157,7 @@ final class MultiplyCommand extends TableCommand {
     String fileOption = bFile != null ? "--b" : mxm.fileOption() != null ? mxm.fileOption()
         : outFile != null ? "--out" : partition != null ? "--partition"
         : replaceTable ? "--replace-table" : writeFloor ? "--write-floor"
-        : m.tablets != null ? "--tablets" : null;
+        : m.tablets != null ? "--tablets" : m.valueBytes != null ? "--value-bytes" : null;
     if (fileOption != null) {
       throw new UsageException(fileOption + " is for --a FILE; with --a-family the matrices are"
           + " families of --table (--b-family, --mask-family) and C stays in --c-family"
@@ -205,8 +207,12 @@ final class MultiplyCommand extends TableCommand {
     SparseMatrix c0 = mxm.cIn == null ? null : readInput(mxm.cIn, "C");
     FileChecks.checkShape(mask, mxm.mask, cRows, cCols);
     FileChecks.checkShape(c0, mxm.cIn, cRows, cCols);
+    LoadOptions values = m.values(multiply.codec());
+    TableOptions.checkValues(values, a, aFile);
+    TableOptions.checkValues(values, bFile == null ? null : b, bFile);
+    TableOptions.checkValues(values, mask, mxm.mask);
     try (Session session = cluster.open(err)) {
-      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
+      Workflow w = new Workflow(session.client, m.name(), values);
       w.load(a, b, loadTablets(), replaceTable, mask, c0);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
           a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "

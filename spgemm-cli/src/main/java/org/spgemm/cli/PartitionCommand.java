@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.GrrpResult;
+import org.spgemm.client.LoadOptions;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
@@ -125,6 +126,11 @@ final class PartitionCommand extends TableCommand {
           + " A copied into a second family first (spgemm load, or a family copy)");
     }
     builder();
+    m.values(multiply.codec());
+    if (aFile == null && m.valueBytes != null) {
+      throw new UsageException("--value-bytes is for --a FILE; with --a-family the values are"
+          + " already in --table");
+    }
     apply.build();
     if (!symbolic.equals("iterator") && !symbolic.equals("client")) {
       throw new UsageException("--symbolic must be iterator or client, not " + symbolic);
@@ -170,13 +176,16 @@ final class PartitionCommand extends TableCommand {
     if (a != null) {
       FileChecks.checkShapes(a, aFile, b, bFile == null ? aFile : bFile);
     }
+    LoadOptions values = m.values(multiply.codec());
+    TableOptions.checkValues(values, a, aFile);
+    TableOptions.checkValues(values, bFile == null ? null : b, bFile);
     String m2 = target == null ? GrrpSteps.defaultTarget(m.name()) : target;
     try (Session session = cluster.open(err)) {
       if (!noApply && session.client.tableOperations().exists(m2)) {
         throw new UsageException("table " + m2 + " already exists; choose another --target or"
             + " delete it");
       }
-      Workflow w = new Workflow(session.client, m.name(), multiply.codec());
+      Workflow w = new Workflow(session.client, m.name(), values);
       if (a != null) {
         int t = m.tablets(parts);
         w.load(a, b, t, false);

@@ -1,9 +1,18 @@
 package org.spgemm.cli;
 
+import java.nio.file.Path;
 import org.spgemm.client.Arguments;
+import org.spgemm.client.InvalidOptionException;
+import org.spgemm.client.LoadOptions;
+import org.spgemm.codec.ValueCodec;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.SparseMatrix;
 import picocli.CommandLine.Option;
 
-/** Table M of a command: its name and, when the command loads it, its number of tablets. */
+/**
+ * Table M of a command: its name and, when the command loads it, its number of tablets and the
+ * size its values are stored at.
+ */
 final class TableOptions {
 
   /** Name of M on an embedded cluster when --table is not given. */
@@ -29,9 +38,48 @@ final class TableOptions {
       + " partition: K; at most " + MAX_TABLETS + ")")
   Integer tablets;
 
+  @Option(names = "--value-bytes", paramLabel = "N", description = "store every value loaded at"
+      + " exactly N bytes (decimal codec only, 1 to " + ValueCodecs.MAX_VALUE_BYTES + "; 0: the"
+      + " codec's normal form): decimal"
+      + " strings zero-padded after the sign, read back as the same numbers, as in the paper's"
+      + " value-size experiment; C keeps the codec's normal form (default: normal form)")
+  Integer valueBytes;
+
   String name() {
     return table == null ? DEFAULT_TABLE : table;
   }
+
+  /**
+   * How the command stores the values it loads: {@code codec}, at --value-bytes when given.
+   *
+   * @throws AbstractSpgemmSubcommand.UsageException when the codec cannot write that size
+   */
+  LoadOptions values(ValueCodec codec) {
+    try {
+      return valueBytes == null ? LoadOptions.of(codec) : new LoadOptions(codec, valueBytes);
+    } catch (InvalidOptionException e) {
+      throw new AbstractSpgemmSubcommand.UsageException("--value-bytes " + valueBytes + ": "
+          + e.getMessage());
+    }
+  }
+
+  /**
+   * Checks before anything is written that every value of {@code m}, read from {@code file},
+   * can be stored as {@code values} says.
+   *
+   * @throws AbstractSpgemmSubcommand.UsageException naming the file, the entry and its value
+   */
+  static void checkValues(LoadOptions values, SparseMatrix m, Path file) {
+    if (values.valueBytes() == 0 || m == null) {
+      return;
+    }
+    try {
+      values.check(m, file.toString());
+    } catch (InvalidOptionException e) {
+      throw new AbstractSpgemmSubcommand.UsageException(e.getMessage() + " (--value-bytes)");
+    }
+  }
+
 
   void validate(ClusterOptions cluster) {
     cluster.validate(table);

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
+import org.spgemm.client.LoadOptions;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
@@ -25,13 +26,20 @@ final class Workflow {
   final AccumuloClient client;
   final String table;
   final ValueCodec codec;
+  /** How A, B and the mask are stored (C, read or loaded, keeps the codec's normal form). */
+  final LoadOptions values;
   KeyFormat keys;
   long loadNanos;
 
   Workflow(AccumuloClient client, String table, ValueCodec codec) {
+    this(client, table, LoadOptions.of(codec));
+  }
+
+  Workflow(AccumuloClient client, String table, LoadOptions values) {
     this.client = client;
     this.table = table;
-    this.codec = codec;
+    this.codec = values.codec();
+    this.values = values;
   }
 
   /**
@@ -76,10 +84,10 @@ final class Workflow {
     }
     TableM.create(client, table, TableLayout.FAMILIES, splits);
     long t0 = System.nanoTime();
-    MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, codec);
-    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, codec);
+    MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);
+    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
     if (mask != null) {
-      MatrixStore.load(client, table, MxmOptionsMixin.MASK_FAMILY, mask, keys, codec);
+      MatrixStore.load(client, table, MxmOptionsMixin.MASK_FAMILY, mask, keys, values);
     }
     if (c0 != null) {
       MatrixStore.load(client, table, TableLayout.C_FAMILY, c0, keys, codec);

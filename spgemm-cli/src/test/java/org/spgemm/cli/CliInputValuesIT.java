@@ -4,17 +4,30 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.codec.Domain;
+import org.spgemm.codec.ValueCodecs;
 import org.spgemm.it.ClusterTest;
 import org.spgemm.it.SharedCluster;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
@@ -22,8 +35,9 @@ import org.spgemm.matrix.SparseMatrix;
 /**
  * bin/spgemm multiply end to end on the shared cluster (through --client-props): INT64 values stay
  * exact and wrap as GraphBLAS INT64 under --codec long, the double codec keeps NaN and infinities,
- * duplicates are summed, and a 200,000,000 x 200,000,000 hypersparse input multiplies with memory
- * that follows its entries.
+ * duplicates are summed, values stored at --value-bytes read back as the same numbers (with the
+ * bytes counted), and a 200,000,000 x 200,000,000 hypersparse input multiplies with memory that
+ * follows its entries.
  */
 @ClusterTest
 class CliInputValuesIT extends CliOnSharedCluster {
@@ -86,6 +100,85 @@ class CliInputValuesIT extends CliOnSharedCluster {
     assertEquals(2, d.nnz());
     assertEquals(3.5, d.get(0, 0).getAsDouble());
     assertEquals(3.0, d.get(1, 0).getAsDouble());
+  }
+
+  /** Key and value bytes of every entry of {@code family} in {@code table} (records skipped). */
+  private static Map<Key,Value> scan(AccumuloClient client, String table, String family)
+      throws Exception {
+    Map<Key,Value> out = new TreeMap<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.fetchColumnFamily(new Text(family));
+      for (Map.Entry<Key,Value> e : s) {
+        if (!e.getKey().getRow().toString().equals(TableLayout.META_ROW)) {
+          out.put(e.getKey(), e.getValue());
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * --value-bytes 32: every stored A and B value is 32 bytes and reads back as the number in
+   * the file, C (computed from them) equals the in-memory product and keeps the decimal codec's
+   * normal form, and the stats count the bytes: C's exactly, B's with its 32-byte values.
+   */
+  @Test
+  void valueBytesPadsTheInputsAndCountsTheBytes() throws Exception {
+    SplittableRandom rnd = new SplittableRandom(25);
+    double[] values = {1, -1, 2, 3, -0.25, 0.5, 12, -7.5};
+    int n = 24;
+    int[] r = new int[120];
+    int[] c = new int[120];
+    double[] v = new double[120];
+    for (int k = 0; k < r.length; k++) {
+      r[k] = rnd.nextInt(n);
+      c[k] = rnd.nextInt(n);
+      v[k] = values[rnd.nextInt(values.length)];
+    }
+    SparseMatrix a = SparseMatrix.fromCoordinates(n, n, r, c, v, 60);
+    SparseMatrix b = SparseMatrix.fromCoordinates(n, n, java.util.Arrays.copyOfRange(r, 60, 120),
+        java.util.Arrays.copyOfRange(c, 60, 120), java.util.Arrays.copyOfRange(v, 60, 120), 60);
+    String table = table("vb");
+    Path out = dir.resolve(table + ".mtx");
+    Path stats = dir.resolve(table + ".json");
+    succeed(table, "multiply", "--a", write("a-vb.mtx", a).toString(), "--b",
+        write("b-vb.mtx", b).toString(), "--out", out.toString(), "--value-bytes", "32",
+        "--engine", "compaction", "--tablets", "2", "--stats", stats.toString());
+    assertEquals(ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES), MatrixMarket.read(out),
+        "C entry by entry");
+    try (AccumuloClient client = SharedCluster.client()) {
+      for (String f : new String[] {"A", "B"}) {
+        Map<Key,Value> stored = scan(client, table, f);
+        SparseMatrix m = f.equals("A") ? a : b;
+        assertEquals(m.nnz(), stored.size(), f);
+        stored.forEach((k, val) -> {
+          assertEquals(32, val.getSize(), f + " " + k + " = '" + val + "'");
+          int i = Integer.parseInt(k.getRow().toString()); // keys hold 0-based indices
+          int j = Integer.parseInt(k.getColumnQualifier().toString());
+          assertEquals(m.get(i, j).getAsDouble(), ValueCodecs.DECIMAL.decodeDouble(val.get()),
+              f + " " + k);
+        });
+      }
+      Map<Key,Value> cStored = scan(client, table, "C");
+      long cBytes = 0;
+      for (Map.Entry<Key,Value> e : cStored.entrySet()) {
+        byte[] val = e.getValue().get();
+        assertArrayEquals(ValueCodecs.DECIMAL.encodeDouble(ValueCodecs.DECIMAL.decodeDouble(val)),
+            val, "C in the codec's normal form: " + e);
+        cBytes += e.getKey().getSize() + val.length;
+      }
+      JsonObject m = JsonParser.parseString(Files.readString(stats)).getAsJsonObject()
+          .getAsJsonObject("multiply");
+      assertTrue(cBytes > 0);
+      assertEquals(cBytes, m.get("cBytesWritten").getAsLong(), m.toString());
+      long bFetched = m.get("bEntriesFetched").getAsLong();
+      long bBytes = m.get("bBytesFetched").getAsLong();
+      assertTrue(bFetched > 0 && bBytes > 32 * bFetched, m.toString());
+      assertTrue(m.get("bBytesLocal").getAsLong() + m.get("bBytesRemote").getAsLong() <= bBytes,
+          m.toString());
+      assertEquals(m.get("bEntriesLocal").getAsLong() > 0, m.get("bBytesLocal").getAsLong() > 0,
+          m.toString());
+    }
   }
 
   @Test

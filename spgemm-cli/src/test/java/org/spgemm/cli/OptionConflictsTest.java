@@ -82,6 +82,19 @@ class OptionConflictsTest {
             "--rows is for --a FILE"),
         c("multiply --a-family with --replace-table", "multiply" + tm + " --replace-table",
             "--replace-table is for --a FILE"),
+        c("multiply --a-family with --value-bytes", "multiply" + tm + " --value-bytes 32",
+            "--value-bytes is for --a FILE"),
+        c("multiply --value-bytes with a binary codec", "multiply --a {d}/ok.mtx --out"
+            + " {d}/c.mtx --codec double --value-bytes 16", "--value-bytes 16: a value size"
+                + " applies to the decimal codec only: the double codec writes 8 binary bytes,"
+                + " and its readers take exactly 8"),
+        c("multiply --value-bytes too large", "multiply --a {d}/ok.mtx --out {d}/c.mtx"
+            + " --value-bytes 2000", "--value-bytes 2000: a value size must be between 1 and"
+                + " 1024 bytes, not 2000"),
+        c("multiply value too long for --value-bytes", "multiply --a {d}/ok.mtx --b {d}/pi.mtx"
+            + " --out {d}/c.mtx --value-bytes 4", "{d}/pi.mtx: entry (1, 2) cannot be stored"
+                + " with codec decimal at 4 bytes: 3.14159 needs 7 bytes, more than the value"
+                + " size of 4 (--value-bytes)"),
         c("multiply --a-family with --tablets", "multiply" + tm + " --tablets 4",
             "--tablets is for --a FILE"),
         c("multiply --a-family with --write-floor", "multiply" + tm + " --write-floor",
@@ -121,6 +134,8 @@ class OptionConflictsTest {
             "--replace-table is for --a FILE"),
         c("ktruss --a-family with --verify", "ktruss --k 3" + tm + " --verify",
             "--verify is for --a FILE"),
+        c("ktruss --a-family with --value-bytes", "ktruss --k 3" + tm + " --value-bytes 16",
+            "--value-bytes is for --a FILE"),
         c("ktruss --a-family with --tablets", "ktruss --k 3" + tm + " --tablets 2",
             "--tablets is for --a FILE"),
         c("ktruss unknown engine", "ktruss --k 3" + tm + " --engine fast",
@@ -160,6 +175,9 @@ class OptionConflictsTest {
         c("galerkin P of the wrong shape", "galerkin --a {d}/ok.mtx --p {d}/b-5x2.mtx --out"
             + " {d}/c.mtx", "shape mismatch: A ({d}/ok.mtx) is 3x3 but P ({d}/b-5x2.mtx) is"
                 + " 5x2 (A columns must equal P rows)"),
+        c("galerkin P too long for --value-bytes", "galerkin --a {d}/ok.mtx --p {d}/pi.mtx"
+            + " --out {d}/c.mtx --value-bytes 4", "{d}/pi.mtx: entry (1, 2) cannot be stored"
+                + " with codec decimal at 4 bytes: 3.14159 needs 7 bytes"),
         c("partition unknown semiring", "partition --table T --parts 2 --semiring NOPE",
             "unknown semiring 'NOPE'"),
         c("partition --a with --a-family", "partition --a {d}/ok.mtx --a-family G --table T"
@@ -186,6 +204,16 @@ class OptionConflictsTest {
             "--table is required (the table to read)"),
         c("export on the embedded cluster", "export --family G --out {d}/g.tsv --table T"
             + " {embedded}", TableOptions.NEEDS_CLUSTER),
+        c("load --value-bytes with a binary codec", "load --in {d}/g.tsv --family G --table T"
+            + " --codec long --value-bytes 16", "--value-bytes 16: a value size applies to the"
+                + " decimal codec only: the long codec"),
+        c("load value too long for --value-bytes", "load --in {d}/pi.mtx --family G --table T"
+            + " --value-bytes 6", "{d}/pi.mtx: entry (1, 2) cannot be stored with codec decimal"
+                + " at 6 bytes: 3.14159 needs 7 bytes, more than the value size of 6"),
+        c("partition --a-family with --value-bytes", "partition --a-family G --b-family H"
+            + " --table T --parts 2 --value-bytes 16", "--value-bytes is for --a FILE"),
+        c("export with --value-bytes", "export --family G --out {d}/g.tsv --table T"
+            + " --value-bytes 16", "--value-bytes is for commands that create a table"),
         c("export with --tablets", "export --family G --out {d}/g.tsv --table T --tablets 2",
             "--tablets is for commands that create a table"),
         c("export into a directory", "export --family G --out {d} --table T",
@@ -200,6 +228,8 @@ class OptionConflictsTest {
         + "3 3 2\n1 2 1\n2 3 1\n").getBytes(ISO_8859_1));
     Files.write(dir.resolve("b-5x2.mtx"), ("%%MatrixMarket matrix coordinate real general\n"
         + "5 2 1\n1 1 1\n").getBytes(ISO_8859_1));
+    Files.write(dir.resolve("pi.mtx"), ("%%MatrixMarket matrix coordinate real general\n"
+        + "3 3 2\n1 2 3.14159\n2 3 1\n").getBytes(ISO_8859_1));
     Files.write(dir.resolve("g.tsv"), "a\tb\t1\nb\ta\t1\n".getBytes(ISO_8859_1));
     // the first command line of a JVM loads picocli and every command class (about a second):
     // the times below are of the refusals, not of class loading

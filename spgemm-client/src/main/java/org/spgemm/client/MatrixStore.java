@@ -42,6 +42,15 @@ public final class MatrixStore {
   }
 
   /**
+   * As {@link #load(AccumuloClient, String, String, SparseMatrix, KeyFormat, ValueCodec)}, the
+   * values stored as {@code values} says (its codec, at its value size).
+   */
+  public static long load(AccumuloClient client, String table, String family, SparseMatrix m,
+      KeyFormat keys, LoadOptions values) {
+    return write(client, table, family, m, keys, notNull("values", values).writer(), true);
+  }
+
+  /**
    * Writes only the entries of {@code m}, as a plain D4M/Graphulo table holds them: no shape
    * record, so tools that read every entry of the table as a number can take it.
    */

@@ -16,9 +16,10 @@ public final class BPanel {
   long remoteEntries;
   /** Entries read from the batch's own tablet without an RPC. */
   long localEntries;
-  /** Bytes read, and of those from another tablet server. */
+  /** Bytes read, of those from another tablet server, and of those from the batch's tablet. */
   long bytes;
   long remoteBytes;
+  long localBytes;
 
   BPanel(boolean integer) {
     b = new SparseRows(integer);

@@ -61,7 +61,7 @@ public final class BPanelFetcher {
     if (cache != null) {
       cache.touch();
     }
-    long[] counts = new long[5]; // entries fetched, remote, local; bytes fetched, remote
+    long[] counts = new long[6]; // entries fetched, remote, local; bytes fetched, remote, local
     if (opts.wholeB() && cache != null) {
       Map<ArrayByteSequence,BRow> all = cache.whole(limit -> readWhole(home, limit, counts));
       if (all != null) {
@@ -127,6 +127,7 @@ public final class BPanelFetcher {
     panel.localEntries = counts[2];
     panel.bytes = counts[3];
     panel.remoteBytes = counts[4];
+    panel.localBytes = counts[5];
     return panel;
   }
 
@@ -189,6 +190,7 @@ public final class BPanelFetcher {
         counts[2] += local ? 1 : 0;
         counts[3] += size;
         counts[4] += remote ? size : 0;
+        counts[5] += local ? size : 0;
         if (inPhi) {
           bytes += size;
           if (bytes > limit) {

@@ -79,6 +79,7 @@ public final class BatchWorker {
         long tc = System.nanoTime();
         writer.close(); // the flush: C rows are durable before the progress entry is returned
         stats.add(Counter.WRITE_NANOS, System.nanoTime() - tc);
+        stats.add(Counter.C_BYTES, writer.bytesWritten());
       }
       result.emit(piece.lastKey(), stats);
     });
@@ -100,6 +101,7 @@ public final class BatchWorker {
               a.isInteger() ? a.intVals[p] : 0, a.isInteger() ? 0 : a.fpVals[p]);
         }
       }
+      stats.set(Counter.C_BYTES, writer.bytesWritten());
     }
     stats.set(Counter.WRITE_NANOS, System.nanoTime() - t0);
     stats.set(Counter.A_ENTRIES, a.nnz);
@@ -140,6 +142,7 @@ public final class BatchWorker {
     stats.set(Counter.B_LOCAL, panel.localEntries);
     stats.set(Counter.B_BYTES, panel.bytes);
     stats.set(Counter.B_REMOTE_BYTES, panel.remoteBytes);
+    stats.set(Counter.B_LOCAL_BYTES, panel.localBytes);
     stats.set(Counter.A_ENTRIES, batch.a.nnz);
     stats.set(Counter.ROWS, batch.rows());
     stats.set(Counter.BATCHES, 1);

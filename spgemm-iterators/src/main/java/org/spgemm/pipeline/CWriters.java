@@ -12,6 +12,12 @@ public interface CWriters {
     /** Writes one entry (transpose mode); the value is encoded with C's codec. */
     void put(byte[] row, byte[] qual, byte[] visibility, long iv, double fv) throws Exception;
 
+    /**
+     * Bytes of the entries written so far, as Accumulo counts them: {@code Key.getSize()} (row,
+     * family, qualifier, visibility) plus the value's length.
+     */
+    long bytesWritten();
+
     @Override
     void close() throws Exception;
   }

@@ -14,11 +14,18 @@ public enum Counter {
   B_REMOTE("bRemote", "bEntriesRemote", Kind.COUNT),
   /** Of those, entries read from the batch's own tablet (the compaction's files), no RPC. */
   B_LOCAL("bLocal", "bEntriesLocal", Kind.COUNT),
-  /** Bytes of the B entries fetched, and of those from another tablet server. */
+  /**
+   * Bytes of the B entries fetched, of those from another tablet server, and of those read from
+   * the batch's own tablet: key and value bytes as Accumulo counts them ({@code Key.getSize()}
+   * plus the value's length).
+   */
   B_BYTES("bBytes", "bBytesFetched", Kind.COUNT),
   B_REMOTE_BYTES("bRemoteBytes", "bBytesRemote", Kind.COUNT),
+  B_LOCAL_BYTES("bLocalBytes", "bBytesLocal", Kind.COUNT),
   PRODUCTS("products", "partialProducts", Kind.COUNT),
   C_ENTRIES("cEntries", "nnzC", Kind.COUNT),
+  /** Bytes of the C entries written, counted as {@link #B_BYTES} is (key plus value). */
+  C_BYTES("cBytes", "cBytesWritten", Kind.COUNT),
   /**
    * Entries of B carrying a label (among those the caller may read): the tablet servers read B
    * with empty authorizations, so these took no part in C. Counted by the client.

@@ -184,11 +184,20 @@ public final class TestTables {
           put(row, qual, vis, Double.toString(fv).getBytes(StandardCharsets.UTF_8));
         }
 
+        private long bytes;
+
         private void put(byte[] row, byte[] qual, byte[] vis, byte[] value) {
+          Key k = new Key(row, family.getBytes(StandardCharsets.UTF_8), qual,
+              vis == null ? new byte[0] : vis, 1L);
+          bytes += k.getSize() + value.length;
           synchronized (table) {
-            table.put(new Key(row, family.getBytes(StandardCharsets.UTF_8), qual,
-                vis == null ? new byte[0] : vis, 1L), new Value(value));
+            table.put(k, new Value(value));
           }
+        }
+
+        @Override
+        public long bytesWritten() {
+          return bytes;
         }
 
         @Override

@@ -19,6 +19,7 @@ import org.apache.hadoop.io.Text;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
+import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.SparseMatrix;
@@ -44,11 +45,20 @@ public final class BlTables {
    */
   public static void loadInputs(AccumuloClient client, String atTable, String bTable,
       SparseMatrix a, SparseMatrix b, KeyFormat keys, Collection<String> splits) {
+    loadInputs(client, atTable, bTable, a, b, keys, splits, ValueCodecs.DECIMAL);
+  }
+
+  /**
+   * As above, the values written by {@code values} (the decimal codec, or it at a value size:
+   * every reader here decodes them with the decimal codec).
+   */
+  public static void loadInputs(AccumuloClient client, String atTable, String bTable,
+      SparseMatrix a, SparseMatrix b, KeyFormat keys, Collection<String> splits,
+      ValueCodec values) {
     create(client, atTable, new NewTableConfiguration(), splits);
     create(client, bTable, new NewTableConfiguration(), splits);
-    MatrixStore.loadEntriesOnly(client, atTable, AT_FAMILY, a.transpose(), keys,
-        ValueCodecs.DECIMAL);
-    MatrixStore.loadEntriesOnly(client, bTable, B_FAMILY, b, keys, ValueCodecs.DECIMAL);
+    MatrixStore.loadEntriesOnly(client, atTable, AT_FAMILY, a.transpose(), keys, values);
+    MatrixStore.loadEntriesOnly(client, bTable, B_FAMILY, b, keys, values);
   }
 
   /** Creates an empty C whose entries are summed by {@link DecimalSummingCombiner}. */

@@ -132,21 +132,29 @@ public final class MarkdownReport {
         + " write = handing C rows to the BatchWriter and its closing flush (RRp-scan) or to the"
         + " compaction's file writer (RRp, gRRp), wait = the scan or compaction thread waiting"
         + " for a batch to finish. Remote = B entries read from a tablet another"
-        + " server hosts.\n\n| dataset | method | multiply | floor | / floor | fetch | kernel |"
-        + " write | wait | B fetched | remote |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-        + "---:|\n");
+        + " server hosts. Bytes are keys plus values as Accumulo counts them (B fetched, of those"
+        + " read in the tablet's own files and from another server; C written), in MB; a"
+        + " dataset named _vN stored A's and B's values at N bytes each.\n\n| dataset | method |"
+        + " multiply | floor | / floor | fetch | kernel | write | wait | B fetched | remote |"
+        + " B MB | local MB | remote MB | C MB |\n|---|---|---:|---:|---:|---:|---:|---:|---:|"
+        + "---:|---:|---:|---:|---:|---:|\n");
     for (String d : s.datasets()) {
       for (Method m : ms) {
         double floor = s.medianMultiply(k, d, Method.FLOOR);
         sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |"
-            + " %s |%n", d, m.label, num(s.medianMultiply(k, d, m), "%.2f"), num(floor, "%.2f"),
+            + " %s | %s | %s | %s | %s |%n", d, m.label, num(s.medianMultiply(k, d, m), "%.2f"),
+            num(floor, "%.2f"),
             num(s.medianMultiply(k, d, m) / floor, "%.2f"),
             num(s.median(k, d, m, Measurement::fetchWorkerSeconds), "%.2f"),
             num(s.median(k, d, m, Measurement::kernelWorkerSeconds), "%.2f"),
             num(s.median(k, d, m, Measurement::writeWorkerSeconds), "%.2f"),
             num(s.median(k, d, m, Measurement::waitWorkerSeconds), "%.2f"),
             num(s.median(k, d, m, Measurement::bEntriesFetched), "%.0f"),
-            num(s.median(k, d, m, Measurement::bEntriesRemote), "%.0f")));
+            num(s.median(k, d, m, Measurement::bEntriesRemote), "%.0f"),
+            megabytes(s.median(k, d, m, x -> x.bytes().bFetched())),
+            megabytes(s.median(k, d, m, x -> x.bytes().bLocal())),
+            megabytes(s.median(k, d, m, x -> x.bytes().bRemote())),
+            megabytes(s.median(k, d, m, x -> x.bytes().cWritten()))));
       }
     }
     sb.append('\n');
@@ -243,6 +251,11 @@ public final class MarkdownReport {
   /** Those of the given methods that the run measured, in the given order. */
   private static List<Method> measured(Summary s, Method... methods) {
     return Stream.of(methods).filter(s.methods()::contains).toList();
+  }
+
+  /** Bytes as MB with two decimals; "-" when not counted. */
+  private static String megabytes(double bytes) {
+    return num(bytes / 1e6, "%.2f");
   }
 
   private static String num(double v, String fmt) {

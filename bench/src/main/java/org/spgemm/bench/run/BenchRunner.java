@@ -199,7 +199,8 @@ public final class BenchRunner {
           o.workers == null ? -1 : o.workers.get(Counter.KERNEL_NANOS) / 1e9,
           o.workers == null ? -1 : o.workers.get(Counter.WRITE_NANOS) / 1e9,
           o.workers == null ? -1 : o.workers.get(Counter.WAIT_NANOS) / 1e9,
-          verified.startsWith("NO") ? "no" : verified, verified.startsWith("NO") ? verified : "");
+          verified.startsWith("NO") ? "no" : verified, verified.startsWith("NO") ? verified : "")
+          .withBytes(bytes(cell, o));
     } catch (RuntimeException e) {
       return failure(cell, c.method(), rep, pos, e.toString());
     } finally {
@@ -212,7 +213,18 @@ public final class BenchRunner {
   private static Measurement failure(Cell cell, Method m, int rep, int pos, String error) {
     return new Measurement(cell.dataset.name(), cell.dataset.category(), cell.dataset.size(),
         cell.tservers, rep, pos, m, cell.a.nnz(), cell.b.nnz(), cell.partialProducts,
-        cell.reference.nnz(), -1, -1, -1, -1, -1, -1, -1, "skipped", error);
+        cell.reference.nnz(), -1, -1, -1, -1, -1, -1, -1, "skipped", error)
+        .withBytes(Measurement.Bytes.of(cell.dataset.valueBytes()));
+  }
+
+  /** The dataset's value size and the bytes the iterator counted (none for other methods). */
+  private static Measurement.Bytes bytes(Cell cell, Outcome o) {
+    if (o.workers == null) {
+      return Measurement.Bytes.of(cell.dataset.valueBytes());
+    }
+    return new Measurement.Bytes(cell.dataset.valueBytes(), o.workers.get(Counter.B_BYTES),
+        o.workers.get(Counter.B_LOCAL_BYTES), o.workers.get(Counter.B_REMOTE_BYTES),
+        o.workers.get(Counter.C_BYTES));
   }
 
   private void progress(Measurement m) {

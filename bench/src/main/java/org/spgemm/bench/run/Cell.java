@@ -11,6 +11,7 @@ import org.spgemm.bench.bl.BlTables;
 import org.spgemm.bench.data.Dataset;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
+import org.spgemm.client.LoadOptions;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
@@ -37,6 +38,8 @@ final class Cell {
   final List<String> splits;
   final String source;
   final int scanThreads;
+  /** How A and B are stored (every method's inputs alike); C keeps the normal form. */
+  final LoadOptions values;
 
   Cell(AccumuloClient client, Dataset dataset, int tservers, int tabletsPerServer) {
     this.client = client;
@@ -53,6 +56,9 @@ final class Cell {
     this.splits = BlTables.equalSplits(keys, Math.max(a.rows(), b.rows()),
         tabletsPerServer * tservers);
     this.scanThreads = Math.max(4, 2 * tservers);
+    this.values = LoadOptions.of(ValueCodecs.DECIMAL).withValueBytes(dataset.valueBytes());
+    values.check(a, "dataset " + dataset.name() + " (generated) A");
+    values.check(b, "dataset " + dataset.name() + " (generated) B");
     this.source = table("src");
     loadM(source);
   }
@@ -62,11 +68,14 @@ final class Cell {
     return dataset.name() + "_" + what;
   }
 
-  /** Creates table M with families A, B, C and the shared splits, and loads A and B into it. */
+  /**
+   * Creates table M with families A, B, C and the shared splits, and loads A and B into it, their
+   * values at the dataset's value size.
+   */
   void loadM(String table) {
     TableM.create(client, table, TableLayout.FAMILIES, splits);
-    MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, ValueCodecs.DECIMAL);
-    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, ValueCodecs.DECIMAL);
+    MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);
+    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
   }
 
   /**

@@ -7,14 +7,30 @@ import java.util.Locale;
  * seconds; -1 marks a figure the method does not have. {@code order} is the method's position
  * in that repetition (orders rotate between repetitions). {@code bandwidth} says where it ran:
  * {@code embedded} (MiniAccumuloCluster on loopback), or for a cluster of bin/cluster the rate
- * its tablet-server hosts' links were capped at ({@code 100mbit}, {@code none}).
+ * its tablet-server hosts' links were capped at ({@code 100mbit}, {@code none}). {@code bytes}
+ * holds the value size of the inputs and the bytes the iterator counted.
  */
 public record Measurement(String dataset, String category, int size, int tservers, int rep,
     int order, Method method, long nnzA, long nnzB, long partialProducts, long nnzC,
     long entriesWritten, long bEntriesFetched, double multiplySeconds, double scanSeconds,
     long cEntriesScanned, double planSeconds, double applySeconds, long bEntriesRemote,
     double fetchWorkerSeconds, double kernelWorkerSeconds, double writeWorkerSeconds,
-    double waitWorkerSeconds, String verified, String error, String bandwidth) {
+    double waitWorkerSeconds, String verified, String error, String bandwidth, Bytes bytes) {
+
+  /**
+   * The size of A's and B's stored values (0: the decimal codec's normal form) and the bytes
+   * (key plus value) of B fetched, of those read locally and remotely, and of C written, as the
+   * iterator counts them (RRp and gRRp; -1 for the other methods).
+   */
+  public record Bytes(int valueBytes, long bFetched, long bLocal, long bRemote, long cWritten) {
+    /** Normal-form values, no byte counts. */
+    public static final Bytes NONE = new Bytes(0, -1, -1, -1, -1);
+
+    /** Values of {@code valueBytes}, no byte counts. */
+    public static Bytes of(int valueBytes) {
+      return new Bytes(valueBytes, -1, -1, -1, -1);
+    }
+  }
 
   /** Where rows measured on a MiniAccumuloCluster ran. */
   public static final String EMBEDDED = "embedded";
@@ -22,6 +38,13 @@ public record Measurement(String dataset, String category, int size, int tserver
   public static final String HEADER = "dataset,category,size,tservers,rep,order,method,nnzA,nnzB,"
       + "partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
       + "cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
+      + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,bandwidth,valueBytes,"
+      + "bBytesFetched,bBytesLocal,bBytesRemote,cBytesWritten,ppPerSecond,verified,error";
+
+  /** The header before the byte columns (normal-form values, no byte counts); still read. */
+  public static final String BANDWIDTH_HEADER = "dataset,category,size,tservers,rep,order,method,"
+      + "nnzA,nnzB,partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,"
+      + "scanSeconds,cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
       + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,bandwidth,ppPerSecond,verified,"
       + "error";
 
@@ -46,7 +69,7 @@ public record Measurement(String dataset, String category, int size, int tserver
     this(dataset, category, size, tservers, rep, order, method, nnzA, nnzB, partialProducts, nnzC,
         entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned,
         planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds,
-        writeWorkerSeconds, waitWorkerSeconds, verified, error, EMBEDDED);
+        writeWorkerSeconds, waitWorkerSeconds, verified, error, EMBEDDED, Bytes.NONE);
   }
 
   /** This row, measured where {@code bandwidth} says. */
@@ -54,7 +77,17 @@ public record Measurement(String dataset, String category, int size, int tserver
     return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
         partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
         cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
-        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, where);
+        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, where,
+        bytes);
+  }
+
+  /** This row with its value size and byte counts. */
+  public Measurement withBytes(Bytes b) {
+    return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
+        partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
+        cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
+        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, bandwidth,
+        b);
   }
 
   /** A row without the iterator's counters (methods other than RRp and gRRp, failures). */
@@ -87,17 +120,19 @@ public record Measurement(String dataset, String category, int size, int tserver
 
   public String csv() {
     return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,%d,%.4f,"
-        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%.0f,%s,%s", dataset, category, size, tservers, rep, order,
-        method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten, bEntriesFetched,
-        multiplySeconds, scanSeconds, cEntriesScanned, planSeconds, applySeconds, bEntriesRemote,
-        fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, bandwidth,
-        rate(), verified, quote(error));
+        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%.0f,%s,%s", dataset, category, size,
+        tservers, rep, order, method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten,
+        bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned, planSeconds, applySeconds,
+        bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds,
+        waitWorkerSeconds, bandwidth, bytes.valueBytes(), bytes.bFetched(), bytes.bLocal(),
+        bytes.bRemote(), bytes.cWritten(), rate(), verified, quote(error));
   }
 
   /**
    * Parses a line written by {@link #csv()}, or by the versions before it ({@link
-   * #PREVIOUS_HEADER}: bandwidth {@code embedded}; {@link #LEGACY_HEADER}: counters -1 too). The
-   * rate column is derived, so it is skipped.
+   * #BANDWIDTH_HEADER}: normal-form values, no byte counts; {@link #PREVIOUS_HEADER}: bandwidth
+   * {@code embedded} too; {@link #LEGACY_HEADER}: counters -1 too). The rate column is derived,
+   * so it is skipped.
    *
    * @throws IllegalArgumentException naming the line when it does not have the columns
    */
@@ -107,12 +142,13 @@ public record Measurement(String dataset, String category, int size, int tserver
     String[] f = (quote < 0 ? line : line.substring(0, quote)).split(",", -1);
     boolean legacy = f.length == 21;
     boolean previous = f.length == 26;
-    if (!legacy && !previous && f.length != 27) {
+    boolean noBytes = f.length == 27;
+    if (!legacy && !previous && !noBytes && f.length != 32) {
       throw new IllegalArgumentException("not a bench CSV row (" + f.length + " columns): "
           + line);
     }
     try {
-      int c = legacy ? 18 : previous ? 23 : 24; // then ppPerSecond, verified, error
+      int c = legacy ? 18 : previous ? 23 : noBytes ? 24 : 29; // then ppPerSecond, verified
       return new Measurement(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
           Integer.parseInt(f[4]), Integer.parseInt(f[5]), Method.byLabel(f[6]),
           Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
@@ -121,7 +157,10 @@ public record Measurement(String dataset, String category, int size, int tserver
           Double.parseDouble(f[17]), legacy ? -1 : Long.parseLong(f[18]),
           legacy ? -1 : Double.parseDouble(f[19]), legacy ? -1 : Double.parseDouble(f[20]),
           legacy ? -1 : Double.parseDouble(f[21]), legacy ? -1 : Double.parseDouble(f[22]),
-          f[c + 1], error, legacy || previous ? EMBEDDED : f[23]);
+          f[c + 1], error, legacy || previous ? EMBEDDED : f[23],
+          legacy || previous || noBytes ? Bytes.NONE : new Bytes(Integer.parseInt(f[24]),
+              Long.parseLong(f[25]), Long.parseLong(f[26]), Long.parseLong(f[27]),
+              Long.parseLong(f[28])));
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad number in bench CSV row: " + line, e);
     }

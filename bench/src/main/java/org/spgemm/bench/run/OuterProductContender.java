@@ -18,7 +18,8 @@ abstract class OuterProductContender extends MethodContender {
 
   @Override
   public final void prepare(Cell cell) {
-    BlTables.loadInputs(cell.client, at(cell), b(cell), cell.a, cell.b, cell.keys, cell.splits);
+    BlTables.loadInputs(cell.client, at(cell), b(cell), cell.a, cell.b, cell.keys, cell.splits,
+        cell.values.writer());
   }
 
   final String at(Cell cell) {

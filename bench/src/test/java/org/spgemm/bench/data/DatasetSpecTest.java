@@ -20,6 +20,19 @@ class DatasetSpecTest {
   }
 
   @Test
+  void aValueSizeNamesItsOwnDataset() {
+    Dataset d = DatasetSpec.parse("rmatAB:8");
+    Dataset v32 = d.withValueBytes(32);
+    assertEquals("rmat8_AB_v32", v32.name());
+    assertEquals(32, v32.valueBytes());
+    assertEquals("rmat8_AB_v128", v32.withValueBytes(128).name());
+    assertEquals("rmat8_AB", v32.withValueBytes(0).name());
+    assertEquals(0, d.valueBytes());
+    assertEquals(d.category(), v32.category());
+    assertEquals(d.operands().get().a(), v32.operands().get().a(), "the same product");
+  }
+
+  @Test
   void amgApIsThePoissonMatrixTimesItsTwoByTwoAggregation() {
     Dataset.Operands ops = DatasetSpec.parse("amgAP:5").operands().get();
     assertEquals(125, ops.a().rows());

@@ -40,6 +40,28 @@ class MeasurementTest {
   }
 
   @Test
+  void recordsTheValueSizeAndTheBytes() {
+    Measurement m = new Measurement("rmat10_AB_v32", "rmat-AB", 10, 4, 0, 1, Method.GRRP, 12168,
+        12168, 814377, 272374, 272374, 43243, 0.94, 1.02, 272374, 2.5, 1.5, 5120, 1.25, 0.5,
+        3.75, 0.125, "yes", "").withBandwidth("100mbit")
+        .withBytes(new Measurement.Bytes(32, 2_700_000, 1_900_000, 320_000, 15_000_000));
+    Measurement back = Measurement.parse(m.csv());
+    assertEquals(m, back);
+    assertEquals(32, back.bytes().valueBytes());
+    assertEquals(320_000, back.bytes().bRemote());
+    assertEquals(15_000_000, back.bytes().cWritten());
+    assertEquals("100mbit", back.bandwidth());
+    assertEquals(Measurement.HEADER.split(",").length, m.csv().split(",", -1).length);
+    // a row of the layout before the byte columns: normal-form values, nothing counted
+    Measurement before = Measurement.parse("rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,"
+        + "272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,"
+        + "0.1250,100mbit,866358,yes,");
+    assertEquals(Measurement.Bytes.NONE, before.bytes());
+    assertEquals("100mbit", before.bandwidth());
+    assertEquals(5120, before.bEntriesRemote());
+  }
+
+  @Test
   void readsRowsOfThePreviousLayout() {
     Measurement m = Measurement.parse("rmat10_AA,rmat-AA,10,1,0,1,RRp,12168,12168,814377,272374,"
         + "272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,866358,yes,");

@@ -50,6 +50,21 @@ class ResultsCsvTest {
   }
 
   @Test
+  void resumingACsvWithoutTheByteColumnsRewritesItFirst() throws Exception {
+    Path csv = tmp.resolve("bw.csv");
+    String oldRow = "rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,272374,272374,43243,"
+        + "0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,0.1250,none,866358,yes,";
+    Files.writeString(csv, Measurement.BANDWIDTH_HEADER + "\n" + oldRow + "\n");
+    Measurement sized = row(Method.GRRP, 0, 0.5)
+        .withBytes(new Measurement.Bytes(64, 1000, 600, 100, 5000));
+    try (ResultsCsv out = ResultsCsv.resume(csv)) {
+      out.add(sized);
+    }
+    assertEquals(Measurement.HEADER, Files.readAllLines(csv).get(0));
+    assertEquals(List.of(Measurement.parse(oldRow), sized), ResultsCsv.read(csv));
+  }
+
+  @Test
   void refusesWhatIsNotABenchCsv() throws Exception {
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
         () -> ResultsCsv.resume(tmp.resolve("none.csv")));

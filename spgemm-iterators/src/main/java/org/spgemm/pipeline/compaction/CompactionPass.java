@@ -192,6 +192,7 @@ public final class CompactionPass {
     byte[] vis = row.visibilities() == null ? NO_VISIBILITY : row.visibilities()[col];
     topKey = new Key(row.row(), family, row.quals()[col], vis, opts.timestamp());
     topValue = new Value(row.values()[col]);
+    total.add(Counter.C_BYTES, topKey.getSize() + row.values()[col].length);
   }
 
   /** The next C row in key order, or null when the tablet is done. */

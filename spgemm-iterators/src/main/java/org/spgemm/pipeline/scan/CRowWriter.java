@@ -25,6 +25,7 @@ public final class CRowWriter implements CWriters.Writer {
   private final byte[] family;
   private final ValueCodec codec;
   private final boolean integer;
+  private long bytes;
 
   CRowWriter(AccumuloClient client, String table, MultiplySpec opts, long bufferBytes)
       throws TableNotFoundException {
@@ -53,6 +54,7 @@ public final class CRowWriter implements CWriters.Writer {
       } else {
         m.put(family, col, new ColumnVisibility(visibilities[k]), value);
       }
+      count(row, col, visibilities == null ? null : visibilities[k], value);
     }
     writer.addMutation(m);
     return n;
@@ -68,6 +70,7 @@ public final class CRowWriter implements CWriters.Writer {
       } else {
         m.put(family, quals[k], new ColumnVisibility(visibilities[k]), values[k]);
       }
+      count(row, quals[k], visibilities == null ? null : visibilities[k], values[k]);
     }
     writer.addMutation(m);
     return quals.length;
@@ -83,7 +86,19 @@ public final class CRowWriter implements CWriters.Writer {
     } else {
       m.put(family, qual, new ColumnVisibility(visibility), value);
     }
+    count(row, qual, visibility, value);
     writer.addMutation(m);
+  }
+
+  /** Adds one entry's key and value bytes, as {@code Key.getSize()} plus the value counts them. */
+  private void count(byte[] row, byte[] qual, byte[] visibility, byte[] value) {
+    bytes += row.length + family.length + qual.length
+        + (visibility == null ? 0 : visibility.length) + value.length;
+  }
+
+  @Override
+  public long bytesWritten() {
+    return bytes;
   }
 
   @Override

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.google.common.collect.Maps;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +73,12 @@ class CompactionPassTest {
     return out;
   }
 
+  /** Key and value bytes of {@code entries}, as Accumulo counts them. */
+  static long bytes(Map<Key,Value> entries) {
+    return entries.entrySet().stream()
+        .mapToLong(e -> e.getKey().getSize() + e.getValue().getSize()).sum();
+  }
+
   @Test
   void computesATabletInManyBatchesInKeyOrder() throws Exception {
     var a = TestTables.random(40, 30, 0.15, 1);
@@ -89,6 +96,7 @@ class CompactionPassTest {
     assertEquals(expected, TestTables.family(cm, "C"));
     assertNull(records.error);
     assertEquals(cm.size(), records.done.get(Counter.C_ENTRIES));
+    assertEquals(bytes(cm), records.done.get(Counter.C_BYTES), "C's key and value bytes");
     assertEquals(a.size(), records.done.get(Counter.ROWS));
     assertTrue(records.done.get(Counter.BATCHES) >= a.size() / 2, records.done.toString());
   }
@@ -110,6 +118,10 @@ class CompactionPassTest {
     assertNull(whole.error);
     assertEquals(TestTables.multiply(a, b), TestTables.family(cm, "C"));
     assertEquals(nnzB, whole.done.get(Counter.B_FETCHED), "all of B, read once");
+    assertEquals(bytes(Maps.filterKeys(table, k -> k.getColumnFamily().toString().equals("B"))),
+        whole.done.get(Counter.B_BYTES),
+        "B's key and value bytes, read once");
+    assertEquals(0, whole.done.get(Counter.B_LOCAL_BYTES), "no B entry is local here");
     assertEquals(b.size(), bWhole.rowsRead.size(), "every B row read once");
     assertEquals(1, bWhole.reads, "one read");
     assertTrue(bPerBatch.reads > 1, "per batch, many reads");

@@ -83,12 +83,16 @@ class BatchPipelineTest {
     List<Map.Entry<Key,BatchStats>> progress = run(table, TestTables.smallBatches(), c);
     assertEquals(TestTables.multiply(A, B), TestTables.family(c.table, "C"));
     long rows = 0;
+    long cBytes = 0;
     for (int i = 0; i < progress.size(); i++) {
       rows += progress.get(i).getValue().get(Counter.ROWS);
+      cBytes += progress.get(i).getValue().get(Counter.C_BYTES);
       assertTrue(i == 0 || progress.get(i - 1).getKey().compareTo(progress.get(i).getKey()) < 0,
           "ascending");
     }
     assertEquals(A.size(), rows);
+    assertEquals(c.table.entrySet().stream().mapToLong(e -> e.getKey().getSize()
+        + e.getValue().getSize()).sum(), cBytes, "C's key and value bytes, batch by batch");
     assertEquals(table.headMap(new Key(TestTables.key(A.lastKey() + 1))).lastKey().getRow(),
         progress.get(progress.size() - 1).getKey().getRow(), "the last entry at A's last row");
   }
