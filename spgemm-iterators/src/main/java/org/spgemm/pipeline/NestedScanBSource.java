@@ -1,17 +1,24 @@
 package org.spgemm.pipeline;
 
+import java.util.Collections;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.RowPackingIterator;
 
 /**
  * B read by the tablet server itself: a nested batch scan of B's table with the server's
  * context (empty authorizations: labelled entries are not seen), on the scan executor {@code
- * hints} name, counting as remote the rows of tablets another server hosts.
+ * hints} name, counting as remote the rows of tablets another server hosts. Rows travel packed
+ * ({@link RowPackingIterator}) and are unpacked as they are read.
  */
 public final class NestedScanBSource implements BSource {
 
@@ -44,6 +51,31 @@ public final class NestedScanBSource implements BSource {
     scanner.setExecutionHints(hints);
     scanner.fetchColumnFamily(family);
     scanner.setRanges(ranges);
-    return Read.of(scanner, homes::isRemote, scanner::close);
+    scanner.addScanIterator(RowPackingIterator.setting());
+    return Read.of(() -> unpacked(scanner.iterator()), homes::isRemote, scanner::close);
+  }
+
+  /** The entries of the packs {@code packs} returns ({@link RowPackingIterator}). */
+  static Iterator<Map.Entry<Key,Value>> unpacked(Iterator<Map.Entry<Key,Value>> packs) {
+    return new Iterator<>() {
+      private Iterator<Map.Entry<Key,Value>> pack = Collections.emptyIterator();
+
+      @Override
+      public boolean hasNext() {
+        while (!pack.hasNext() && packs.hasNext()) {
+          Map.Entry<Key,Value> e = packs.next();
+          pack = RowPackingIterator.unpack(e.getKey(), e.getValue()).iterator();
+        }
+        return pack.hasNext();
+      }
+
+      @Override
+      public Map.Entry<Key,Value> next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        return pack.next();
+      }
+    };
   }
 }

@@ -1,0 +1,95 @@
+package org.spgemm.iterators;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Range;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iteratorsImpl.system.SortedMapIterator;
+import org.junit.jupiter.api.Test;
+
+/** Packs hold a row's entries in order, long rows go in several, and a resumed scan loses none. */
+class RowPackingIteratorTest {
+
+  /** r1: 3 entries; r2: one of B, one of X; r3: a row longer than one pack. */
+  private static TreeMap<Key,Value> table() {
+    TreeMap<Key,Value> t = new TreeMap<>();
+    t.put(new Key("r1", "B", "1", 5), new Value("1.5"));
+    t.put(new Key("r1", "B", "22", 5), new Value(""));
+    t.put(new Key("r1", "B", "333", 5), new Value("-7"));
+    t.put(new Key("r2", "B", "1", 5), new Value("2"));
+    t.put(new Key("r2", "X", "1", 5), new Value("x"));
+    byte[] big = new byte[3000];
+    java.util.Arrays.fill(big, (byte) '9');
+    for (int i = 0; i < 1000; i++) {
+      t.put(new Key("r3", "B", String.format("%05d", i), 5), new Value(big));
+    }
+    return t;
+  }
+
+  /** row|family|qualifier=value of each entry, in order. */
+  private static List<String> text(Iterable<Map.Entry<Key,Value>> entries) {
+    List<String> out = new ArrayList<>();
+    for (Map.Entry<Key,Value> e : entries) {
+      Key k = e.getKey();
+      out.add(k.getRow() + "|" + k.getColumnFamily() + "|" + k.getColumnQualifier() + "="
+          + e.getValue());
+    }
+    return out;
+  }
+
+  @Test
+  void unpackingGivesEveryEntryInOrderWithLongRowsInSeveralPacks() throws Exception {
+    TreeMap<Key,Value> t = table();
+    RowPackingIterator it = new RowPackingIterator();
+    it.init(new SortedMapIterator(t), Map.of(), null);
+    it.seek(new Range(), List.of(), false);
+    List<Map.Entry<Key,Value>> all = new ArrayList<>();
+    int packs = 0;
+    Key previous = null;
+    while (it.hasTop()) {
+      assertTrue(previous == null || previous.compareTo(it.getTopKey()) < 0, "keys ascend");
+      previous = new Key(it.getTopKey());
+      all.addAll(RowPackingIterator.unpack(it.getTopKey(), it.getTopValue()));
+      packs++;
+      it.next();
+    }
+    assertEquals(text(t.entrySet()), text(all));
+    // r1, r2's B, r2's X, and r3's 3 MB in packs of at most 1 MB (and one entry)
+    assertTrue(packs >= 3 + 3 && packs <= 3 + 4, packs + " packs");
+  }
+
+  @Test
+  void aScanResumedAfterEachPackLosesAndRepeatsNothing() throws Exception {
+    TreeMap<Key,Value> t = table();
+    RowPackingIterator it = new RowPackingIterator();
+    it.init(new SortedMapIterator(t), Map.of(), null);
+    List<Map.Entry<Key,Value>> all = new ArrayList<>();
+    Range range = new Range();
+    while (true) {
+      // as a scan does after each RPC batch: seek again just past the last key returned
+      it.seek(range, List.of(), false);
+      if (!it.hasTop()) {
+        break;
+      }
+      all.addAll(RowPackingIterator.unpack(it.getTopKey(), it.getTopValue()));
+      range = new Range(it.getTopKey(), false, null, true);
+    }
+    assertEquals(text(t.entrySet()), text(all));
+  }
+
+  @Test
+  void aValueThatIsNoPackIsRefused() {
+    Key k = new Key("r", "B", "1");
+    assertThrows(IllegalArgumentException.class,
+        () -> RowPackingIterator.unpack(k, new Value(new byte[] {5, 'a'})));
+    assertThrows(IllegalArgumentException.class,
+        () -> RowPackingIterator.unpack(k, new Value(new byte[] {(byte) 0x80})));
+  }
+}
