@@ -18,8 +18,9 @@ import org.spgemm.iterators.MultiplySpec;
 
 /**
  * Builds B(Φ) as CSR (Algorithm 2, first step): rows found in the {@link BRowCache} are taken
- * from it, the others read in one go from the {@link BSource} (ranges merged), decoded, and
- * cached, together with the rows a merged range reads through.
+ * from it, those another batch is fetching at the moment are awaited, the others read in one go
+ * from the {@link BSource} (ranges merged), decoded, and cached, together with the rows a merged
+ * range reads through.
  */
 public final class BPanelFetcher {
 
@@ -80,18 +81,82 @@ public final class BPanelFetcher {
       }
     }
     if (!missing.isEmpty()) {
-      Map<ArrayByteSequence,BRow> fetched = fetchRows(missing, home, bytes, counts);
+      Map<ArrayByteSequence,BRow> fetched = cache == null
+          ? fetchRows(missing, home, bytes, counts) : fetchShared(missing, home, bytes, counts);
       for (int i = 0; i < rows.length; i++) {
         if (rows[i] == null) {
-          ArrayByteSequence k = new ArrayByteSequence(phi.get(i));
-          rows[i] = fetched.getOrDefault(k, BRow.EMPTY);
-          if (cache != null) {
-            cache.put(k, rows[i]); // absent rows too: no second scan for nothing
-          }
+          rows[i] = fetched.getOrDefault(new ArrayByteSequence(phi.get(i)), BRow.EMPTY);
         }
       }
     }
     return withCounts(toCsr(rows), counts);
+  }
+
+  /**
+   * The {@code missing} rows through the cache, each read once however many batches miss it at
+   * the same moment: this batch reads and publishes the rows nobody has in flight (absent rows as
+   * {@link BRow#EMPTY}, so that nobody scans for them again), then waits for the others' fetches;
+   * a row whose fetch was given up (its panel too large, or its read failed) it reads itself, in
+   * one more read. Rows received count toward the budget as rows read do, but not in {@code
+   * counts}: they were read once, by the batch that fetched them.
+   */
+  private Map<ArrayByteSequence,BRow> fetchShared(List<byte[]> missing, byte[] home,
+      long cachedBytes, long[] counts) throws Exception {
+    List<ArrayByteSequence> keys = new ArrayList<>(missing.size());
+    for (byte[] m : missing) {
+      keys.add(new ArrayByteSequence(m));
+    }
+    long bytes = cachedBytes;
+    try (BRowCache.Claim claim = cache.claim(keys)) {
+      Map<ArrayByteSequence,BRow> out = new HashMap<>(claim.found());
+      for (BRow r : out.values()) {
+        bytes += r.bytes;
+      }
+      if (!claim.mine().isEmpty()) {
+        Map<ArrayByteSequence,BRow> read = fetchRows(bytesOf(claim.mine()), home, bytes, counts);
+        Map<ArrayByteSequence,BRow> mine = new HashMap<>(claim.mine().size() * 2);
+        for (ArrayByteSequence k : claim.mine()) {
+          BRow r = read.getOrDefault(k, BRow.EMPTY);
+          mine.put(k, r);
+          bytes += r.bytes;
+        }
+        claim.publish(mine);
+        out.putAll(mine);
+      }
+      List<ArrayByteSequence> givenUp = new ArrayList<>();
+      for (var theirs : claim.theirs().entrySet()) {
+        Map<ArrayByteSequence,BRow> got = theirs.getKey().get();
+        for (ArrayByteSequence k : theirs.getValue()) {
+          BRow r = got.get(k);
+          if (r == null) {
+            givenUp.add(k);
+            continue;
+          }
+          out.put(k, r);
+          bytes += r.bytes;
+          if (bytes > budget) {
+            throw new PanelTooLargeException(bytes);
+          }
+        }
+      }
+      if (!givenUp.isEmpty()) {
+        Map<ArrayByteSequence,BRow> read = fetchRows(bytesOf(givenUp), home, bytes, counts);
+        for (ArrayByteSequence k : givenUp) {
+          BRow r = read.getOrDefault(k, BRow.EMPTY);
+          out.put(k, r);
+          cache.put(k, r);
+        }
+      }
+      return out;
+    }
+  }
+
+  private static List<byte[]> bytesOf(List<ArrayByteSequence> keys) {
+    List<byte[]> out = new ArrayList<>(keys.size());
+    for (ArrayByteSequence k : keys) {
+      out.add(k.toArray());
+    }
+    return out;
   }
 
   /** The panel of Φ out of all of B's rows; rows B lacks are empty. */

@@ -2,8 +2,14 @@ package org.spgemm.pipeline;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.accumulo.core.data.ArrayByteSequence;
@@ -15,6 +21,10 @@ import org.apache.accumulo.core.data.ArrayByteSequence;
  * tablet of one job in one tablet server ({@link
  * org.spgemm.pipeline.compaction.JobBRowCaches}). A row larger than a quarter of the budget is
  * not kept.
+ *
+ * <p>Beside the rows it keeps, the cache knows the rows some batch is fetching now ({@link
+ * #claim}): a batch that misses a row another batch has in flight waits for that fetch instead
+ * of reading the row a second time.
  */
 public final class BRowCache {
 
@@ -24,6 +34,9 @@ public final class BRowCache {
   /** All of B, once a batch asked for it (wholeB): read by one worker, awaited by the others. */
   private final AtomicReference<CompletableFuture<Map<ArrayByteSequence,BRow>>> whole =
       new AtomicReference<>();
+  /** The rows being fetched now, each with the fetch that will publish it. */
+  private final Map<ArrayByteSequence,CompletableFuture<Map<ArrayByteSequence,BRow>>> inFlight =
+      new ConcurrentHashMap<>();
 
   /** Reads all of B's rows, or returns null once they pass {@code limit} bytes. */
   public interface WholeRead {
@@ -91,6 +104,93 @@ public final class BRowCache {
     if (cost(row, r) <= capacity / 4) {
       rows.put(row, r);
     }
+  }
+
+  /**
+   * Claims the {@code missing} rows nobody is fetching: the caller fetches them ({@link
+   * Claim#mine}) and publishes them, and only then waits for the rows other callers have in
+   * flight ({@link Claim#theirs}); holding no claim while waiting, no caller waits for one that
+   * waits. Rows published between the caller's lookup and the claim are {@link Claim#found}. The
+   * claim must be closed on every path: closing gives up the rows not published, and their
+   * waiters fetch those themselves.
+   */
+  public Claim claim(List<ArrayByteSequence> missing) {
+    return new Claim(missing);
+  }
+
+  /**
+   * The rows one caller fetches for others, and the fetches of others it waits for. Used by one
+   * thread.
+   */
+  public final class Claim implements AutoCloseable {
+    private final CompletableFuture<Map<ArrayByteSequence,BRow>> fetch = new CompletableFuture<>();
+    private final Map<ArrayByteSequence,BRow> found = new HashMap<>();
+    private final List<ArrayByteSequence> mine = new ArrayList<>();
+    private final Map<CompletableFuture<Map<ArrayByteSequence,BRow>>,List<ArrayByteSequence>> theirs =
+        new IdentityHashMap<>();
+
+    private Claim(List<ArrayByteSequence> missing) {
+      for (ArrayByteSequence k : missing) {
+        CompletableFuture<Map<ArrayByteSequence,BRow>> other = inFlight.putIfAbsent(k, fetch);
+        if (other != null) {
+          theirs.computeIfAbsent(other, f -> new ArrayList<>()).add(k);
+          continue;
+        }
+        // a fetch publishes into the cache before it leaves inFlight: look again
+        BRow r = rows.getIfPresent(k);
+        if (r == null) {
+          mine.add(k);
+        } else {
+          inFlight.remove(k, fetch);
+          found.put(k, r);
+        }
+      }
+    }
+
+    /** Rows cached by a fetch that ended after the caller looked. */
+    public Map<ArrayByteSequence,BRow> found() {
+      return found;
+    }
+
+    /** Rows this caller fetches and then {@link #publish}es. */
+    public List<ArrayByteSequence> mine() {
+      return mine;
+    }
+
+    /** Rows other callers fetch, by the fetch that will publish them. */
+    public Map<CompletableFuture<Map<ArrayByteSequence,BRow>>,List<ArrayByteSequence>> theirs() {
+      return theirs;
+    }
+
+    /**
+     * Caches the fetched rows (every one of {@link #mine}, {@link BRow#EMPTY} for a row B lacks)
+     * and hands them to the callers waiting for them, rows too large to keep included.
+     */
+    public void publish(Map<ArrayByteSequence,BRow> fetched) {
+      fetched.forEach(BRowCache.this::put);
+      release(fetched);
+    }
+
+    /** Gives up the rows not published: their waiters fetch them themselves. */
+    @Override
+    public void close() {
+      release(Collections.emptyMap());
+    }
+
+    private void release(Map<ArrayByteSequence,BRow> fetched) {
+      if (fetch.isDone()) {
+        return;
+      }
+      for (ArrayByteSequence k : mine) {
+        inFlight.remove(k, fetch);
+      }
+      fetch.complete(Collections.unmodifiableMap(fetched));
+    }
+  }
+
+  /** Rows being fetched now (for tests). */
+  int inFlight() {
+    return inFlight.size();
   }
 
   /** Marks the cache as in use (once per batch: not on every row's lookup). */

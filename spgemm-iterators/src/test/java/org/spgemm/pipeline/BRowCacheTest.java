@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -97,5 +98,46 @@ class BRowCacheTest {
     assertNull(tooSmall.whole(limit -> {
       throw new AssertionError("a read that did not fit is not tried again");
     }));
+  }
+
+  @Test
+  void aClaimTakesTheRowsNobodyFetchesAndPointsAtTheFetchOfTheOthers() throws Exception {
+    BRowCache c = new BRowCache(1000);
+    BRow hub = row(400); // too large to keep, still handed to the waiters
+    try (BRowCache.Claim first = c.claim(List.of(key("a"), key("b"), key("hub")))) {
+      assertEquals(List.of(key("a"), key("b"), key("hub")), first.mine());
+      assertEquals(3, c.inFlight());
+      try (BRowCache.Claim second = c.claim(List.of(key("b"), key("c"), key("hub")))) {
+        assertEquals(List.of(key("c")), second.mine());
+        assertEquals(1, second.theirs().size());
+        var fetch = second.theirs().keySet().iterator().next();
+        assertEquals(List.of(key("b"), key("hub")), second.theirs().get(fetch));
+        assertFalse(fetch.isDone());
+        first.publish(Map.of(key("a"), BRow.EMPTY, key("b"), row(10), key("hub"), hub));
+        assertSame(hub, fetch.get().get(key("hub")));
+        assertFalse(c.contains(key("hub")));
+        assertTrue(c.contains(key("b")));
+        assertEquals(1, c.inFlight(), "c, still claimed by the second");
+      }
+    }
+    assertEquals(0, c.inFlight());
+    try (BRowCache.Claim third = c.claim(List.of(key("b"), key("c")))) {
+      assertSame(c.get(key("b")), third.found().get(key("b")), "published after the lookup");
+      assertEquals(List.of(key("c")), third.mine(), "given up by the second: claimed again");
+    }
+  }
+
+  @Test
+  void closingAClaimGivesUpWhatItDidNotPublish() throws Exception {
+    BRowCache c = new BRowCache(1000);
+    BRowCache.Claim first = c.claim(List.of(key("a")));
+    BRowCache.Claim second = c.claim(List.of(key("a")));
+    var fetch = second.theirs().keySet().iterator().next();
+    first.close();
+    assertTrue(fetch.get().isEmpty(), "the waiter reads the row itself");
+    assertEquals(0, c.inFlight());
+    first.publish(Map.of(key("a"), row(10))); // too late: nobody waits for it any more
+    assertTrue(fetch.get().isEmpty());
+    second.close();
   }
 }

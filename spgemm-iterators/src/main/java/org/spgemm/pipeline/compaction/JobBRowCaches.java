@@ -10,8 +10,8 @@ import org.spgemm.pipeline.BRowCache;
  * The B-row caches of this tablet server, one per multiply job: every tablet of a job that
  * compacts here, at once or one after another, reads the B rows the others fetched. The tablets
  * of a gRRp part all sit on one server, so a B row is fetched about once per part, as the plan
- * counts it, not once per tablet (two batches missing the same row at the same moment both fetch
- * it: nothing waits for a fetch in flight). A cache no batch has used for {@link #IDLE_MILLIS} is
+ * counts it, not once per tablet (two batches missing the same row at the same moment share one
+ * fetch: see {@link BRowCache#claim}). A cache no batch has used for {@link #IDLE_MILLIS} is
  * dropped (Caffeine's expiry after access: no sweeper thread); a pass that still holds it goes on
  * using it alone.
  *

@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
@@ -175,6 +179,62 @@ class CompactionPassTest {
     assertTrue(refused.error != null && refused.error.contains("A row " + TestTables.key(3)
         + " needs B rows holding more than 8000 bytes"), refused.error);
     assertNull(refused.done);
+  }
+
+  @Test
+  void twoTabletsOfOneJobSharingACacheAtOnceGiveExactCAndCountWhatTheyRead() throws Exception {
+    var a = TestTables.random(60, 40, 0.15, 11);
+    var b = TestTables.random(40, 30, 0.3, 12);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
+    var expected = TestTables.multiply(a, b);
+    ExecutorService tablets = Executors.newFixedThreadPool(2);
+    try {
+      for (int round = 0; round < 6; round++) {
+        // odd rounds split batches whose panels pass 1500 bytes: fetches are given up midway
+        MultiplySpec opts = round % 2 == 0 ? TestTables.smallBatches()
+            : TestTables.smallBatches("batchBRows", 20, "maxBatchRows", 6, "maxBatchBytes", 1500);
+        TestTables.B bSource = new TestTables.B(table, "B");
+        BRowCache cache = new BRowCache(1 << 20);
+        List<Future<Records>> passes = new ArrayList<>();
+        for (int half = 0; half < 2; half++) {
+          SortedMap<Key,Value> tablet = new TreeMap<>();
+          int from = half * 30;
+          TestTables.put(tablet, "A", a.subMap(from, from + 30));
+          passes.add(tablets.submit(() -> {
+            Records records = new Records();
+            TreeMap<Key,Value> cm = new TreeMap<>();
+            CompactionPass pass = new CompactionPass(new ColumnFamilySkippingIterator(
+                new SortedMapIterator(tablet)), opts, MemoryBudget.lease(opts), bSource, cache,
+                records, () -> true);
+            pass.start(new Range(), null);
+            while (pass.hasTop()) {
+              cm.put(new Key(pass.getTopKey()), new Value(pass.getTopValue()));
+              pass.next();
+            }
+            assertNull(records.error);
+            assertEquals(expected.subMap(from, from + 30), TestTables.family(cm, "C"));
+            return records;
+          }));
+        }
+        long counted = 0;
+        for (Future<Records> f : passes) {
+          Records r = f.get(60, TimeUnit.SECONDS);
+          assertNull(r.error);
+          counted += r.done.get(Counter.B_FETCHED);
+        }
+        long read = 0;
+        for (String row : bSource.rowsRead) {
+          read += b.get(Integer.parseInt(row)).size();
+        }
+        if (round % 2 == 0) {
+          assertEquals(read, counted, "B entries counted are those read, once");
+        } else {
+          assertTrue(counted <= read, counted + " > " + read); // given-up reads are not counted
+        }
+      }
+    } finally {
+      tablets.shutdownNow();
+    }
   }
 
   @Test
