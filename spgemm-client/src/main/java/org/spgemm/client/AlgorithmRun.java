@@ -39,6 +39,8 @@ final class AlgorithmRun {
   private final Predicate<String> scratch;
   /** Whether the scratch families were shown empty (or cleared) at the start. */
   private final boolean scratchEmpty;
+  /** Whether {@link #finish} compares the user's inputs with what they were at the start. */
+  private final boolean detectChanges;
   /** Scratch families written since the start: no longer known empty. */
   private final Set<String> written = new HashSet<>();
   /** Digests known without reading: the user's inputs, and the one-row scratch families. */
@@ -47,7 +49,8 @@ final class AlgorithmRun {
   private final Map<String,byte[]> rows = new HashMap<>();
 
   private AlgorithmRun(AccumuloClient client, String table, List<InputDigest.Input> inputs,
-      Predicate<String> scratch, boolean scratchEmpty) {
+      Predicate<String> scratch, boolean scratchEmpty, boolean detectChanges) {
+    this.detectChanges = detectChanges;
     this.client = client;
     this.table = table;
     this.inputs = inputs;
@@ -65,10 +68,12 @@ final class AlgorithmRun {
    * cleared in one sweeping compaction, waited for at most {@code waitMillis}. When the files
    * cannot tell (see {@link CFamily#familyCounts}), the families {@code mustClear} (which the
    * algorithm writes before any step) are cleared, and each step clears its own C as a multiply
-   * of its own would.
+   * of its own would. {@code opts} are the steps' options: their progress time-out bounds the
+   * clearing, and {@link MultiplyOptions.Builder#detectInputChanges} whether {@link #finish}
+   * looks for changed inputs.
    */
   static AlgorithmRun start(AccumuloClient client, String table, List<String> userFamilies,
-      Predicate<String> scratch, List<String> mustClear, long waitMillis) {
+      Predicate<String> scratch, List<String> mustClear, MultiplyOptions opts) {
     Map<String,Long> counts = CFamily.familyCounts(client, table, true);
     List<String> used = new ArrayList<>();
     if (counts == null) {
@@ -82,13 +87,13 @@ final class AlgorithmRun {
     }
     if (!used.isEmpty()) {
       used.sort(null);
-      CFamily.sweep(client, table, used, Action.DROP, null, waitMillis);
+      CFamily.sweep(client, table, used, Action.DROP, null, opts.progressTimeout.toMillis());
     }
     List<InputDigest.Input> in = new ArrayList<>();
     for (String f : userFamilies) {
       in.add(new InputDigest.Input("input", table, f));
     }
-    return new AlgorithmRun(client, table, in, scratch, counts != null);
+    return new AlgorithmRun(client, table, in, scratch, counts != null, opts.detectInputChanges);
   }
 
   /**
@@ -139,12 +144,16 @@ final class AlgorithmRun {
   }
 
   /**
-   * The user's inputs digested again after the last step.
+   * The user's inputs digested again after the last step (unless the steps' options say not to
+   * look for changes).
    *
    * @throws SpgemmException if one changed while the algorithm ran (its results would mix old
    *         and new data)
    */
   void finish() {
+    if (!detectChanges) {
+      return;
+    }
     InputDigest after = InputDigest.take(client, inputs);
     InputDigest.Input changed = after.changedSince(before);
     if (changed != null) {

@@ -394,7 +394,7 @@ public final class Algorithms {
         java.util.regex.Pattern.quote(levels) + "[0-9]+" + suffix);
     return AlgorithmRun.start(client, table, List.of(g),
         f -> f.equals(visited) || level.matcher(f).matches(), List.of(visited, frontier),
-        base(base).build().progressTimeout.toMillis());
+        base(base).build());
   }
 
   private static MultiplyOptions bfsLevel(MultiplyOptions.Builder base, String frontier,
