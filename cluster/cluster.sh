@@ -4,6 +4,7 @@
 #   up --tservers K [--bandwidth RATE] [--heap-mb N] [--fs local|hdfs] [--dir D]
 #   down [--dir D]
 #   status [--dir D]
+#   run [--dir D] -- COMMAND...           run COMMAND on the cluster's client host
 #   serve ROLE --dir D [--address IP]     run one process in the foreground (used by `up` inside
 #                                         a namespace, and by docker/ inside a container)
 #
@@ -11,7 +12,9 @@
 # --fs hdfs the NameNode) and one host per tablet server (with --fs hdfs a DataNode beside it)
 # into network namespaces on a private bridge, limits the tablet-server hosts' bridge ports to
 # RATE with tbf, starts every process through its own entry point, records its PID, and returns
-# once every tablet server is registered and a test table answers. `down` stops what `up` started
+# once every tablet server is registered and a test table answers. A client host, a namespace
+# of its own on the bridge whose link is capped like the tablet servers', is where `run` puts
+# a client (the bench), so that what it pulls and pushes crosses a capped link too. `down` stops what `up` started
 # and removes its namespaces and links; `up` first does the same for leftovers of the same D.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +23,7 @@ me="bin/cluster"
 
 die() { echo "$me: $*" >&2; exit 1; }
 usage() {
-  sed -n '4,9p' "$self" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,10p' "$self" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -33,8 +36,11 @@ if [ "$cmd" = serve ]; then
   [ -n "$role" ] || usage
   shift
 fi
+command=()
 while [ $# -gt 0 ]; do
   case "$1" in
+    --) [ "$cmd" = run ] || { echo "$me: -- is for run" >&2; usage; }
+        shift; command=("$@"); break ;;
     --dir) dir="$2"; shift 2 ;;
     --tservers) tservers="$2"; shift 2 ;;
     --bandwidth) bandwidth="$2"; shift 2 ;;
@@ -45,7 +51,7 @@ while [ $# -gt 0 ]; do
     *) echo "$me: unknown option $1" >&2; usage ;;
   esac
 done
-if [ "$cmd" = up ] || [ "$cmd" = down ]; then
+if [ "$cmd" = up ] || [ "$cmd" = down ] || [ "$cmd" = run ]; then
   [ "$(id -u)" -eq 0 ] || die "needs root (it creates network namespaces, a bridge and veth links); run it as root"
 fi
 mkdir -p "$dir"
@@ -163,6 +169,8 @@ ns_control="$prefix-ctl"
 pids_file="$dir/run/pids"
 env_file="$dir/cluster.env"
 
+client_ip="$subnet.9"
+ns_client="$prefix-cl"
 tserver_ip() { echo "$subnet.$((10 + $1))"; }
 tserver_ns() { echo "$prefix-ts$1"; }
 
@@ -279,6 +287,7 @@ net_up() {
   ip addr add "$bridge_ip/24" dev "$bridge"
   ip link set "$bridge" up
   host_up "$ns_control" "${prefix}hc" "$control_ip" ""
+  host_up "$ns_client" "${prefix}hx" "$client_ip" "$bandwidth"
   for i in $(seq 1 "$tservers"); do
     host_up "$(tserver_ns "$i")" "${prefix}h$i" "$(tserver_ip "$i")" "$bandwidth"
   done
@@ -338,6 +347,8 @@ CLUSTER_BRIDGE_IP=$bridge_ip
 CLUSTER_CONTROL_IP=$control_ip
 CLUSTER_TSERVER_IPS="${ips# }"
 CLUSTER_CLIENT_PROPS=$dir/conf/accumulo-client.properties
+CLUSTER_CLIENT_NS=$ns_client
+CLUSTER_CLIENT_IP=$client_ip
 EOF
   : > "$pids_file"
 
@@ -379,8 +390,22 @@ EOF
   trap - INT TERM
   echo "$me: up in $((SECONDS - t0)) s: $tservers tablet server(s), fs $fs, bandwidth ${bandwidth:-not limited}"
   echo "$me: control host $control_ip (ZooKeeper :2181, manager, gc$([ "$fs" = hdfs ] && echo ", NameNode :8020")), tablet-server hosts ${ips# }, bridge $bridge $bridge_ip/24"
+  echo "$me: client host $client_ip (link ${bandwidth:-not limited}): bin/cluster run --dir $dir -- COMMAND"
   echo "$me: logs $dir/logs, PIDs $pids_file"
   echo "client properties: $dir/conf/accumulo-client.properties"
+}
+
+# ------------------------------------------------------------------------------------------
+# run: a command on the client host, with this shell's environment and working directory
+# ------------------------------------------------------------------------------------------
+run() {
+  [ ${#command[@]} -gt 0 ] || die "run needs -- COMMAND"
+  [ -f "$env_file" ] || die "no cluster in $dir (bin/cluster up first)"
+  # shellcheck disable=SC1090
+  . "$env_file"
+  [ -n "${CLUSTER_CLIENT_NS:-}" ] && ip netns list | grep -q "^$CLUSTER_CLIENT_NS\b" \
+    || die "the cluster in $dir has no client host (started by an older bin/cluster? up again)"
+  exec ip netns exec "$CLUSTER_CLIENT_NS" "${command[@]}"
 }
 
 # ------------------------------------------------------------------------------------------
@@ -394,7 +419,7 @@ status() {
   # shellcheck disable=SC1090
   . "$env_file"
   echo "cluster $dir: $CLUSTER_TSERVERS tablet server(s), fs $CLUSTER_FS, bandwidth $CLUSTER_BANDWIDTH"
-  echo "control host $CLUSTER_CONTROL_IP, tablet-server hosts $CLUSTER_TSERVER_IPS, bridge $CLUSTER_BRIDGE_IP"
+  echo "control host $CLUSTER_CONTROL_IP, tablet-server hosts $CLUSTER_TSERVER_IPS, client host ${CLUSTER_CLIENT_IP:-none}, bridge $CLUSTER_BRIDGE_IP"
   local down=0 pid name ns
   while read -r pid name ns; do
     if ours "$pid"; then
@@ -413,5 +438,6 @@ case "$cmd" in
   up) up ;;
   down) down ;;
   status) status ;;
+  run) run ;;
   *) usage ;;
 esac
