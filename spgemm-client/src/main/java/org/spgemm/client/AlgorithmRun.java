@@ -65,7 +65,7 @@ final class AlgorithmRun {
   /**
    * Starts a run over the user's families {@code userFamilies} of {@code table}, with the
    * scratch families {@code scratch} names: those holding entries (left by an earlier run) are
-   * cleared in one sweeping compaction, waited for at most {@code waitMillis}. When the files
+   * cleared in one sweeping compaction. When the files
    * cannot tell (see {@link CFamily#familyCounts}), the families {@code mustClear} (which the
    * algorithm writes before any step) are cleared, and each step clears its own C as a multiply
    * of its own would. {@code opts} are the steps' options: their progress time-out bounds the
@@ -115,6 +115,15 @@ final class AlgorithmRun {
     written.add(family);
     known.put(family, new Digest(n, 0, 0, n * n, 0));
     rows.put(family, row.clone());
+  }
+
+  /**
+   * Scratch family {@code family}, one row {@code row} as {@link #oneRow} recorded it, now holds
+   * {@code added} more entries (new columns the algorithm wrote into it).
+   */
+  void rowGrew(String family, byte[] row, long added) {
+    Digest d = known.get(family);
+    oneRow(family, row, (d == null ? 0 : d.entries()) + added);
   }
 
   /**

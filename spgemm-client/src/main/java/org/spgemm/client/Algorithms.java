@@ -271,8 +271,7 @@ public final class Algorithms {
     FrontierRow.write(client, table, frontier, source, q, keys);
     FrontierRow.write(client, table, visited, source, q, keys);
     run.oneRow(frontier, row, 1);
-    long seen = 1;
-    run.oneRow(visited, row, seen);
+    run.oneRow(visited, row, 1);
     for (int depth = 1; q.length > 0; depth++) {
       String next = g + "_q" + depth;
       steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table,
@@ -283,8 +282,7 @@ public final class Algorithms {
         level[v] = depth;
       }
       FrontierRow.write(client, table, visited, source, q, keys);
-      seen += q.length;
-      run.oneRow(visited, row, seen);
+      run.rowGrew(visited, row, q.length);
       frontier = next;
     }
     run.finish();
@@ -319,8 +317,7 @@ public final class Algorithms {
     FrontierRow.write(client, table, frontier, source, q, q, keys);
     FrontierRow.write(client, table, visited, source, q, keys);
     run.oneRow(frontier, row, 1);
-    long seen = 1;
-    run.oneRow(visited, row, seen);
+    run.oneRow(visited, row, 1);
     for (int depth = 1; q.length > 0; depth++) {
       String next = g + "_p" + depth;
       steps.add("q<!v> = q*G (MIN_FIRST) level " + depth, SpGEMM.multiply(client, table,
@@ -328,8 +325,7 @@ public final class Algorithms {
           run));
       q = FrontierRow.read(client, table, next, source, keys, parent);
       FrontierRow.write(client, table, visited, source, q, keys);
-      seen += q.length;
-      run.oneRow(visited, row, seen);
+      run.rowGrew(visited, row, q.length);
       // the next level's values are the new frontier's own ids
       frontier = next + "_ids";
       if (!run.takeEmpty(table, frontier)) {
@@ -362,8 +358,7 @@ public final class Algorithms {
     FrontierRow.writeKeys(client, table, frontier, source, q);
     FrontierRow.writeKeys(client, table, visited, source, q);
     run.oneRow(frontier, row, 1);
-    long seen = 1;
-    run.oneRow(visited, row, seen);
+    run.oneRow(visited, row, 1);
     for (int depth = 1; !q.isEmpty(); depth++) {
       String next = g + "_q" + depth;
       steps.add("q<!v> = q*G level " + depth, SpGEMM.multiply(client, table,
@@ -374,8 +369,7 @@ public final class Algorithms {
         level.put(v, depth);
       }
       FrontierRow.writeKeys(client, table, visited, source, q);
-      seen += q.size();
-      run.oneRow(visited, row, seen);
+      run.rowGrew(visited, row, q.size());
       frontier = next;
     }
     run.finish();

@@ -1,10 +1,9 @@
 package org.spgemm.pipeline;
 
-import java.util.Collections;
+import com.google.common.collect.Iterators;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.data.Key;
@@ -57,25 +56,7 @@ public final class NestedScanBSource implements BSource {
 
   /** The entries of the packs {@code packs} returns ({@link RowPackingIterator}). */
   static Iterator<Map.Entry<Key,Value>> unpacked(Iterator<Map.Entry<Key,Value>> packs) {
-    return new Iterator<>() {
-      private Iterator<Map.Entry<Key,Value>> pack = Collections.emptyIterator();
-
-      @Override
-      public boolean hasNext() {
-        while (!pack.hasNext() && packs.hasNext()) {
-          Map.Entry<Key,Value> e = packs.next();
-          pack = RowPackingIterator.unpack(e.getKey(), e.getValue()).iterator();
-        }
-        return pack.hasNext();
-      }
-
-      @Override
-      public Map.Entry<Key,Value> next() {
-        if (!hasNext()) {
-          throw new NoSuchElementException();
-        }
-        return pack.next();
-      }
-    };
+    return Iterators.concat(Iterators.transform(packs,
+        e -> RowPackingIterator.unpack(e.getKey(), e.getValue()).iterator()));
   }
 }
