@@ -94,6 +94,11 @@ public final class BenchMain implements Callable<Integer> {
       + " back and compared with the in-memory reference (default ${DEFAULT-VALUE})")
   int verifyReps;
 
+  @Option(names = "--scan-reps", paramLabel = "N", description = "repetitions (from the first)"
+      + " after which all of C is batch-scanned and timed (default: every one); BL's always are,"
+      + " its combiner runs there. Fewer saves the scan's time where the client's link is slow")
+  Integer scanReps;
+
   @Option(names = "--report-only", paramLabel = "CSV", description = "start no cluster: rebuild"
       + " the Markdown report and the plots from a CSV of an earlier run (written beside it)")
   Path reportOnly;
@@ -225,9 +230,10 @@ public final class BenchMain implements Callable<Integer> {
   }
 
   BenchConfig config() throws java.io.IOException {
-    if (reps != null && reps < 1 || tabletsPerServer < 1 || verifyReps < 0) {
+    if (reps != null && reps < 1 || tabletsPerServer < 1 || verifyReps < 0
+        || scanReps != null && scanReps < 0) {
       throw new IllegalArgumentException("--reps, --tablets-per-server must be positive,"
-          + " --verify-reps not negative");
+          + " --verify-reps and --scan-reps not negative");
     }
     List<Dataset> ds = new ArrayList<>();
     if (datasets != null) {
@@ -266,14 +272,15 @@ public final class BenchMain implements Callable<Integer> {
     if (graphuloJar != null) {
       GraphuloTableMult.open(graphuloJar).close(); // a jar that cannot be bound fails here
     }
-    return new BenchConfig(ds, ks, ms, reps != null ? reps : 3, heapMb, tabletsPerServer,
-        verifyReps, graphuloJar);
+    int r = reps != null ? reps : 3;
+    return new BenchConfig(ds, ks, ms, r, heapMb, tabletsPerServer, verifyReps,
+        scanReps != null ? scanReps : r, graphuloJar);
   }
 
   private String setup(BenchConfig c, double seconds, int resumedRuns) {
     return String.format(Locale.ROOT, "Run %s on %d cores, Java %s; %s; K in %s, %d"
         + " repetition(s), tablet-server heap %d MB, %d tablets per tablet server, C verified in"
-        + " the first %d repetition(s); total time %.0f s%s. Method order rotates by one per"
+        + " the first %d repetition(s), %s; total time %.0f s%s. Method order rotates by one per"
         + " repetition.", LocalDateTime.now().format(DateTimeFormatter.ISO_LOCAL_DATE_TIME)
         .substring(0, 16), Runtime.getRuntime().availableProcessors(),
         System.getProperty("java.version"), (quick ? "--quick profile" : datasets != null
@@ -281,7 +288,9 @@ public final class BenchMain implements Callable<Integer> {
             + (valueBytes == null ? "" : "; values stored at " + valueBytes.stream()
                 .map(n -> n == 0 ? "normal form" : n + " bytes").toList() + " (datasets _vN)"),
         c.tservers(), c.reps(),
-        c.tserverHeapMb(), c.tabletsPerServer(), c.verifyReps(), seconds, resumedRuns == 0 ? ""
+        c.tserverHeapMb(), c.tabletsPerServer(), c.verifyReps(), c.scanReps() >= c.reps()
+            ? "C scanned after every run" : "C scanned after the first " + c.scanReps()
+            + " repetition(s) (BL's after every run)", seconds, resumedRuns == 0 ? ""
             : String.format(Locale.ROOT, " (this session; %d runs were recorded by earlier"
                 + " sessions)", resumedRuns))
         + (clientProps == null ? " Embedded MiniAccumuloClusters (loopback)." : " On the cluster"

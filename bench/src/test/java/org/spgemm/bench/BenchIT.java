@@ -129,11 +129,16 @@ class BenchIT {
   @Test
   void resumedCellRunsOnlyWhatIsMissing() throws Exception {
     BenchConfig config = new BenchConfig(List.of(DatasetSpec.parse("rmatAB:6")), List.of(2),
-        List.of(Method.RRP, Method.FLOOR), 2, 512, 2, 1);
+        List.of(Method.RRP, Method.FLOOR), 2, 512, 2, 1, 1, null);
     List<Measurement> first = new ArrayList<>();
     new BenchRunner(config, System.err).runDataset(client, config.datasets().get(0), 2,
         first::add);
     assertEquals(4, first.size());
+    for (Measurement m : first) { // --scan-reps 1: C scanned after the first repetition only
+      assertTrue(m.ok(), m::csv);
+      assertEquals(m.rep() == 0, m.scanSeconds() > 0 && m.cEntriesScanned() > 0, m::csv);
+      assertEquals(m.rep() == 1, Double.isNaN(m.scanSeconds()), m::csv);
+    }
     // as if the run had stopped after its first two rows: only the last two are made again
     List<Measurement> again = new ArrayList<>();
     new BenchRunner(config, System.err).skipping(first.subList(0, 2))
@@ -155,7 +160,7 @@ class BenchIT {
   @Test
   void graphuloRowRunsThroughTheReflectiveBinding() {
     BenchConfig config = new BenchConfig(List.of(DatasetSpec.parse("rmatAB:7")), List.of(2),
-        List.of(Method.GRAPHULO), 1, 512, 2, 1, graphuloJar);
+        List.of(Method.GRAPHULO), 1, 512, 2, 1, 1, graphuloJar);
     List<Measurement> got = new ArrayList<>();
     new BenchRunner(config, System.err).runDataset(client, config.datasets().get(0), 2, got::add);
     assertEquals(1, got.size());

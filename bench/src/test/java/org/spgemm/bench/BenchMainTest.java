@@ -77,6 +77,12 @@ class BenchMainTest {
   }
 
   @Test
+  void scanRepsMustNotBeNegative() {
+    assertEquals(2, run("--scan-reps", "-1"));
+    assertTrue(err().contains("--verify-reps and --scan-reps not negative"), err());
+  }
+
+  @Test
   void valueBytesAreCheckedBeforeAnyClusterStarts() {
     assertEquals(2, run("--value-bytes", "16,2000"));
     assertTrue(err().contains("bench: --value-bytes 2000: a value size must be between 1 and"

@@ -124,12 +124,12 @@ public final class Summary {
     return all;
   }
 
+  /** The median of the values that are numbers (a run not scanned has no scan time): NaN if none. */
   static double median(double[] v) {
-    if (v.length == 0) {
+    double[] s = Arrays.stream(v).filter(x -> !Double.isNaN(x)).sorted().toArray();
+    if (s.length == 0) {
       return Double.NaN;
     }
-    double[] s = v.clone();
-    Arrays.sort(s);
     int h = s.length / 2;
     return s.length % 2 == 1 ? s[h] : (s[h - 1] + s[h]) / 2;
   }

@@ -181,7 +181,9 @@ public final class BenchRunner {
     Outcome o = null;
     try {
       o = c.run(cell, rep);
-      CScan.Result scan = CScan.scan(cell.client, o.cTable, o.cFamily, cell.scanThreads);
+      // BL's combiner runs when C is read, so its C is always scanned
+      CScan.Result scan = rep < config.scanReps() || c.method() == Method.BL
+          ? CScan.scan(cell.client, o.cTable, o.cFamily, cell.scanThreads) : null;
       String verified = "skipped";
       if (rep < config.verifyReps()) {
         MatrixComparison cmp = MatrixComparison.compare(cell.reference, o.readC.get(), REL_TOL);
@@ -189,11 +191,12 @@ public final class BenchRunner {
             + String.join("; ", cmp.firstDifferences());
       }
       long pp = o.partialProducts >= 0 ? o.partialProducts : cell.partialProducts;
-      long nnzC = o.nnzC >= 0 ? o.nnzC : scan.entries();
+      long nnzC = o.nnzC >= 0 || scan == null ? o.nnzC : scan.entries();
       return new Measurement(cell.dataset.name(), cell.dataset.category(), cell.dataset.size(),
           cell.tservers, rep, pos, c.method(), cell.a.nnz(), cell.b.nnz(), pp, nnzC,
-          o.entriesWritten, o.bEntriesFetched, o.multiplyNanos / 1e9, scan.nanos() / 1e9,
-          scan.entries(), o.planNanos < 0 ? -1 : o.planNanos / 1e9,
+          o.entriesWritten, o.bEntriesFetched, o.multiplyNanos / 1e9,
+          scan == null ? Double.NaN : scan.nanos() / 1e9, scan == null ? -1 : scan.entries(),
+          o.planNanos < 0 ? -1 : o.planNanos / 1e9,
           o.applyNanos < 0 ? -1 : o.applyNanos / 1e9, o.bEntriesRemote,
           o.workers == null ? -1 : o.workers.get(Counter.FETCH_NANOS) / 1e9,
           o.workers == null ? -1 : o.workers.get(Counter.KERNEL_NANOS) / 1e9,

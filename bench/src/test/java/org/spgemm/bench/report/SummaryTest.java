@@ -43,6 +43,23 @@ class SummaryTest {
     assertTrue(md.contains("boom"), md);
   }
 
+  /** Runs after which C was not scanned (--scan-reps) have no scan time and no total. */
+  @Test
+  void runsWithoutAScanCountForTheMultiplyOnly() {
+    List<Measurement> all = new ArrayList<>();
+    for (int rep = 0; rep < 3; rep++) {
+      all.add(new Measurement("d1", "c1", 10, 1, rep, 0, Method.RRP, 10, 10, 1000, 100, 100, -1,
+          rep + 1, rep == 0 ? 0.5 : Double.NaN, rep == 0 ? 100 : -1, -1, -1, "yes", ""));
+    }
+    Summary s = new Summary(all);
+    assertEquals(2, s.medianMultiply(1, "d1", Method.RRP));
+    assertEquals(0.5, s.medianScan(1, "d1", Method.RRP));
+    assertEquals(1.5, s.medianTotal(1, "d1", Method.RRP));
+    Measurement back = Measurement.parse(all.get(1).csv());
+    assertTrue(Double.isNaN(back.scanSeconds()), back::csv);
+    assertTrue(Double.isNaN(Summary.median(new double[] {Double.NaN})));
+  }
+
   @Test
   void evenMedianAveragesTheMiddle() {
     assertEquals(2.5, Summary.median(new double[] {4, 1, 2, 3}));
