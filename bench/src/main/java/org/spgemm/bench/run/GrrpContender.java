@@ -1,6 +1,7 @@
 package org.spgemm.bench.run;
 
 import java.time.Duration;
+import java.util.Locale;
 import org.spgemm.client.Engine;
 import org.spgemm.client.GrrpResult;
 import org.spgemm.client.Partitioner;
@@ -42,6 +43,11 @@ final class GrrpContender implements Contender {
     plan = Partitioner.plan(cell.client, cell.source, parts,
         PartitionOptions.parts(parts).withSeed(METIS_SEED), RrpContender.options(Engine.COMPACTION));
     planNanos = System.nanoTime() - t0;
+    // the prediction the measured bEntriesRemote is held against (it has no CSV column)
+    System.err.printf(Locale.ROOT, "bench: gRRp plan for K=%d %s: %s, predicted remote B"
+        + " %d entries (equal row blocks of %d parts: %d), planned in %.1f s%n", parts,
+        cell.dataset.name(), plan.choiceReason(), plan.metrics().remoteBVolume(), parts,
+        plan.baselineMetrics().remoteBVolume(), planNanos / 1e9);
   }
 
   @Override
