@@ -15,8 +15,9 @@ import org.spgemm.iterators.FamilySweepIterator.Action;
 import org.spgemm.iterators.InputDigestIterator.Digest;
 
 /**
- * What one run of an iterative algorithm knows, so that its many small steps need not find it
- * out again each time (a BFS level is a multiply of one frontier row):
+ * What one run of an iterative algorithm knows, so that its many steps need not find it out
+ * again each time (a BFS level is a multiply of one frontier row; k-truss rounds and Jaccard's
+ * seven multiplies write families nobody else reads):
  * <ul>
  * <li>the user's inputs are digested once before the first step and once after the last, and the
  * run fails if they changed in between, instead of two digests around every step;
@@ -73,11 +74,13 @@ final class AlgorithmRun {
    * looks for changed inputs.
    */
   static AlgorithmRun start(AccumuloClient client, String table, List<String> userFamilies,
-      Predicate<String> scratch, List<String> mustClear, MultiplyOptions opts) {
+      Predicate<String> scratchNames, List<String> mustClear, MultiplyOptions opts) {
+    // a user's family is never scratch, whatever its name (a graph called like a scratch family)
+    Predicate<String> scratch = scratchNames.and(f -> !userFamilies.contains(f));
     Map<String,Long> counts = CFamily.familyCounts(client, table, true);
     List<String> used = new ArrayList<>();
     if (counts == null) {
-      used.addAll(mustClear);
+      mustClear.stream().filter(scratch).forEach(used::add);
     } else {
       counts.forEach((f, n) -> {
         if (n > 0 && scratch.test(f)) {
@@ -103,8 +106,13 @@ final class AlgorithmRun {
   boolean takeEmpty(String cTable, String family) {
     boolean empty = scratchEmpty && cTable.equals(table) && scratch.test(family)
         && !written.contains(family);
-    written.add(family);
+    wrote(family);
     return empty;
+  }
+
+  /** The algorithm wrote scratch family {@code family} itself: it is no longer known empty. */
+  void wrote(String family) {
+    written.add(family);
   }
 
   /**

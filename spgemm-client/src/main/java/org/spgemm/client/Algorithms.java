@@ -3,10 +3,12 @@ package org.spgemm.client;
 import static org.spgemm.client.Arguments.notNull;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.codec.ValueCodecs;
@@ -82,7 +84,9 @@ public final class Algorithms {
   /**
    * The k-truss of an undirected graph (symmetric, no self-loops) in family {@code g}: repeats
    * C&lt;C&gt; = select(C·C ≥ k-2) over PLUS_PAIR, each round into a new family, until a round
-   * drops no edge. Returns the family holding the truss, each edge's value its support.
+   * drops no edge. Returns the family holding the truss, each edge's value its support. The
+   * rounds' families ({@code g + "_k1"}, ...) are scratch: an earlier run's are cleared at the
+   * start, and the graph is digested once before the first round and once after the last.
    */
   public static String ktruss(AccumuloClient client, String table, String g, int k,
       MultiplyOptions.Builder base, Steps steps) {
@@ -90,11 +94,16 @@ public final class Algorithms {
     check(client, table, steps);
     String cur = g;
     long nnz = MatrixStore.shape(client, table, g).map(Shape::nnz).orElse(-1L);
+    java.util.regex.Pattern rounds = java.util.regex.Pattern.compile(
+        java.util.regex.Pattern.quote(g + "_k") + "[0-9]+");
+    AlgorithmRun run = AlgorithmRun.start(client, table, List.of(g),
+        f -> rounds.matcher(f).matches(), List.of(), base(base).build());
     for (int round = 1;; round++) {
       String next = g + "_k" + round;
       MultiplyResult r = steps.add("C<C> = select(C*C >= " + (k - 2) + ") round " + round,
-          SpGEMM.multiply(client, table, ktrussRound(base, cur, next, k)));
+          SpGEMM.multiply(client, table, ktrussRound(base, cur, next, k), run));
       if (r.nnzC() == nnz || r.nnzC() == 0) {
+        run.finish();
         return next;
       }
       nnz = r.nnzC();
@@ -138,10 +147,12 @@ public final class Algorithms {
     notNull("keys", keys);
     Arguments.between("n", n, 0, Integer.MAX_VALUE);
     String p = out + "_";
+    AlgorithmRun run = startJaccard(client, table, g, out, base, "1", "D", "I");
     double[] one = new double[n];
     java.util.Arrays.fill(one, 1);
     MatrixStore.load(client, table, p + "1", column(one), keys, ValueCodecs.DECIMAL);
-    run(client, table, step.next(), steps);
+    run.wrote(p + "1");
+    run(client, table, step.next(), steps, run);
     SparseMatrix d = MatrixStore.read(client, table, p + "d", n, 1, ValueCodecs.DECIMAL);
     double[] deg = new double[n];
     for (int i = 0; i < n; i++) {
@@ -149,9 +160,32 @@ public final class Algorithms {
     }
     MatrixStore.load(client, table, p + "D", diagonal(deg), keys, ValueCodecs.DECIMAL);
     MatrixStore.load(client, table, p + "I", diagonal(one), keys, ValueCodecs.DECIMAL);
+    run.wrote(p + "D");
+    run.wrote(p + "I");
     while (step.hasNext()) {
-      run(client, table, step.next(), steps);
+      run(client, table, step.next(), steps, run);
     }
+    run.finish();
+  }
+
+  /**
+   * Starts a Jaccard run on graph {@code g}: its scratch families ({@code out} and {@code out +
+   * "_"} followed by one of Jaccard's names) are emptied once here; {@code written} name those the
+   * client writes before the first step.
+   */
+  private static AlgorithmRun startJaccard(AccumuloClient client, String table, String g,
+      String out, MultiplyOptions.Builder base, String... written) {
+    String p = out + "_";
+    Set<String> scratch = new HashSet<>(List.of(out));
+    for (String f : List.of("1", "d", "D", "I", "a", "b", "s", "g")) {
+      scratch.add(p + f);
+    }
+    List<String> mustClear = new ArrayList<>();
+    for (String f : written) {
+      mustClear.add(p + f);
+    }
+    return AlgorithmRun.start(client, table, List.of(g), scratch::contains, mustClear,
+        base(base).build());
   }
 
   /**
@@ -166,6 +200,7 @@ public final class Algorithms {
     checkJaccard(g, out, base);
     check(client, table, steps);
     String p = out + "_";
+    AlgorithmRun run = startJaccard(client, table, g, out, base, "1", "D", "I");
     java.util.SortedSet<String> vertices = Triples.rowKeys(client, table, g);
     List<Triples.Entry> one = new ArrayList<>();
     List<Triples.Entry> ident = new ArrayList<>();
@@ -174,22 +209,26 @@ public final class Algorithms {
       ident.add(Triples.of(v, v, 1));
     }
     Triples.write(client, table, p + "I", ident, ValueCodecs.DECIMAL);
+    run.wrote(p + "I");
     // the pattern of G (values 1), as the file mode loads it: a table's values are any
     String pattern = p + "g";
     steps.add("G1 = G*I (PLUS_PAIR, the pattern)", SpGEMM.multiply(client, table,
-        base(base).semiring("PLUS_PAIR").families(g, p + "I", pattern).build()));
+        base(base).semiring("PLUS_PAIR").families(g, p + "I", pattern).build(), run));
     Iterator<Map.Entry<String,MultiplyOptions>> step =
         jaccardSteps(base, pattern, out).entrySet().iterator();
     Triples.write(client, table, p + "1", one, ValueCodecs.DECIMAL);
-    run(client, table, step.next(), steps);
+    run.wrote(p + "1");
+    run(client, table, step.next(), steps, run);
     List<Triples.Entry> diag = new ArrayList<>();
     for (Triples.Entry d : Triples.read(client, table, p + "d", ValueCodecs.DECIMAL)) {
       diag.add(Triples.of(d.row(), d.row(), d.value()));
     }
     Triples.write(client, table, p + "D", diag, ValueCodecs.DECIMAL);
+    run.wrote(p + "D");
     while (step.hasNext()) {
-      run(client, table, step.next(), steps);
+      run(client, table, step.next(), steps, run);
     }
+    run.finish();
   }
 
   /** The multiplies of {@link #jaccard}, in order, by what --stats calls them. */
@@ -411,15 +450,19 @@ public final class Algorithms {
   /**
    * The Galerkin coarse operator Pᵀ·A·P of family {@code a} with prolongation family {@code p}:
    * AP = A·P into {@code out + "_ap"}, then Pᵀ·AP (Pᵀ by a server-side transpose) into {@code
-   * out}.
+   * out}; A and P are digested once before the first multiply and once after the second.
    */
   public static void galerkin(AccumuloClient client, String table, String a, String p,
       String out, MultiplyOptions.Builder base, Steps steps) {
     Map<String,MultiplyOptions> s = galerkinSteps(base, a, p, out);
     check(client, table, steps);
+    Set<String> scratch = Set.of(out, out + "_ap");
+    AlgorithmRun run = AlgorithmRun.start(client, table, List.of(a, p), scratch::contains,
+        List.of(), base(base).build());
     for (Map.Entry<String,MultiplyOptions> step : s.entrySet()) {
-      run(client, table, step, steps);
+      run(client, table, step, steps, run);
     }
+    run.finish();
   }
 
   private static Map<String,MultiplyOptions> galerkinSteps(MultiplyOptions.Builder base,
@@ -442,9 +485,9 @@ public final class Algorithms {
     notNull("steps", steps);
   }
 
-  /** Runs one named multiply and records it. */
+  /** Runs one named multiply, a step of {@code run}, and records it. */
   private static void run(AccumuloClient client, String table,
-      Map.Entry<String,MultiplyOptions> step, Steps steps) {
-    steps.add(step.getKey(), SpGEMM.multiply(client, table, step.getValue()));
+      Map.Entry<String,MultiplyOptions> step, Steps steps, AlgorithmRun run) {
+    steps.add(step.getKey(), SpGEMM.multiply(client, table, step.getValue(), run));
   }
 }

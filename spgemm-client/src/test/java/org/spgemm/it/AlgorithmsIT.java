@@ -81,6 +81,14 @@ class AlgorithmsIT {
       Fixtures.assertSameMatrix(GraphAlgorithms.jaccard(G),
           MatrixStore.read(client, table, "J", n, n, ValueCodecs.DECIMAL));
       assertEquals(7, steps.multiplies.size(), "multiplies of Jaccard");
+      // again on more edges: the first run's degrees, sums and coefficients must not leak in
+      SparseMatrix grown = ReferenceElementWise.add(G, RmatGenerator.generate(8, 2, 12),
+          BinaryOps.PLUS);
+      MatrixStore.load(client, table, "G", GraphAlgorithms.undirected(grown), keys,
+          ValueCodecs.DECIMAL);
+      Algorithms.jaccard(client, table, "G", "J", keys, n, MultiplyOptions.builder(), steps);
+      Fixtures.assertSameMatrix(GraphAlgorithms.jaccard(grown),
+          MatrixStore.read(client, table, "J", n, n, ValueCodecs.DECIMAL));
       // BFS over the directed graph, from its highest-degree vertex
       MatrixStore.load(client, table, "D", G, keys, ValueCodecs.DECIMAL);
       int source = 0;
