@@ -13,7 +13,6 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.rfile.RFile;
 import org.apache.accumulo.core.client.rfile.RFileWriter;
-import org.apache.accumulo.core.conf.Property;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.LoadPlan;
 import org.apache.accumulo.core.data.Value;
@@ -105,7 +104,7 @@ final class BulkC {
   private static URI volume(AccumuloClient client) {
     try {
       String v = client.instanceOperations().getSiteConfiguration()
-          .get(Property.INSTANCE_VOLUMES.getKey());
+          .get("instance.volumes");
       return v == null || v.isBlank() ? null : URI.create(v.split(",")[0].trim());
     } catch (AccumuloException | AccumuloSecurityException e) {
       return null;
