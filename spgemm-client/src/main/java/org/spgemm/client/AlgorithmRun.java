@@ -106,13 +106,8 @@ final class AlgorithmRun {
   boolean takeEmpty(String cTable, String family) {
     boolean empty = scratchEmpty && cTable.equals(table) && scratch.test(family)
         && !written.contains(family);
-    wrote(family);
-    return empty;
-  }
-
-  /** The algorithm wrote scratch family {@code family} itself: it is no longer known empty. */
-  void wrote(String family) {
     written.add(family);
+    return empty;
   }
 
   /**

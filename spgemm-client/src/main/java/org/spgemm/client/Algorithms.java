@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.codec.ValueCodecs;
@@ -94,10 +95,8 @@ public final class Algorithms {
     check(client, table, steps);
     String cur = g;
     long nnz = MatrixStore.shape(client, table, g).map(Shape::nnz).orElse(-1L);
-    java.util.regex.Pattern rounds = java.util.regex.Pattern.compile(
-        java.util.regex.Pattern.quote(g + "_k") + "[0-9]+");
-    AlgorithmRun run = AlgorithmRun.start(client, table, List.of(g),
-        f -> rounds.matcher(f).matches(), List.of(), base(base).build());
+    AlgorithmRun run = AlgorithmRun.start(client, table, List.of(g), numbered(g + "_k", ""),
+        List.of(), base(base).build());
     for (int round = 1;; round++) {
       String next = g + "_k" + round;
       MultiplyResult r = steps.add("C<C> = select(C*C >= " + (k - 2) + ") round " + round,
@@ -147,11 +146,10 @@ public final class Algorithms {
     notNull("keys", keys);
     Arguments.between("n", n, 0, Integer.MAX_VALUE);
     String p = out + "_";
-    AlgorithmRun run = startJaccard(client, table, g, out, base, "1", "D", "I");
+    AlgorithmRun run = startJaccard(client, table, g, out, base);
     double[] one = new double[n];
     java.util.Arrays.fill(one, 1);
     MatrixStore.load(client, table, p + "1", column(one), keys, ValueCodecs.DECIMAL);
-    run.wrote(p + "1");
     run(client, table, step.next(), steps, run);
     SparseMatrix d = MatrixStore.read(client, table, p + "d", n, 1, ValueCodecs.DECIMAL);
     double[] deg = new double[n];
@@ -160,8 +158,6 @@ public final class Algorithms {
     }
     MatrixStore.load(client, table, p + "D", diagonal(deg), keys, ValueCodecs.DECIMAL);
     MatrixStore.load(client, table, p + "I", diagonal(one), keys, ValueCodecs.DECIMAL);
-    run.wrote(p + "D");
-    run.wrote(p + "I");
     while (step.hasNext()) {
       run(client, table, step.next(), steps, run);
     }
@@ -170,22 +166,18 @@ public final class Algorithms {
 
   /**
    * Starts a Jaccard run on graph {@code g}: its scratch families ({@code out} and {@code out +
-   * "_"} followed by one of Jaccard's names) are emptied once here; {@code written} name those the
-   * client writes before the first step.
+   * "_"} followed by one of Jaccard's names) are emptied once here; the client itself writes
+   * {@code _1}, {@code _D} and {@code _I} (no step clears them).
    */
   private static AlgorithmRun startJaccard(AccumuloClient client, String table, String g,
-      String out, MultiplyOptions.Builder base, String... written) {
+      String out, MultiplyOptions.Builder base) {
     String p = out + "_";
     Set<String> scratch = new HashSet<>(List.of(out));
     for (String f : List.of("1", "d", "D", "I", "a", "b", "s", "g")) {
       scratch.add(p + f);
     }
-    List<String> mustClear = new ArrayList<>();
-    for (String f : written) {
-      mustClear.add(p + f);
-    }
-    return AlgorithmRun.start(client, table, List.of(g), scratch::contains, mustClear,
-        base(base).build());
+    return AlgorithmRun.start(client, table, List.of(g), scratch::contains,
+        List.of(p + "1", p + "D", p + "I"), base(base).build());
   }
 
   /**
@@ -200,7 +192,7 @@ public final class Algorithms {
     checkJaccard(g, out, base);
     check(client, table, steps);
     String p = out + "_";
-    AlgorithmRun run = startJaccard(client, table, g, out, base, "1", "D", "I");
+    AlgorithmRun run = startJaccard(client, table, g, out, base);
     java.util.SortedSet<String> vertices = Triples.rowKeys(client, table, g);
     List<Triples.Entry> one = new ArrayList<>();
     List<Triples.Entry> ident = new ArrayList<>();
@@ -209,7 +201,6 @@ public final class Algorithms {
       ident.add(Triples.of(v, v, 1));
     }
     Triples.write(client, table, p + "I", ident, ValueCodecs.DECIMAL);
-    run.wrote(p + "I");
     // the pattern of G (values 1), as the file mode loads it: a table's values are any
     String pattern = p + "g";
     steps.add("G1 = G*I (PLUS_PAIR, the pattern)", SpGEMM.multiply(client, table,
@@ -217,14 +208,12 @@ public final class Algorithms {
     Iterator<Map.Entry<String,MultiplyOptions>> step =
         jaccardSteps(base, pattern, out).entrySet().iterator();
     Triples.write(client, table, p + "1", one, ValueCodecs.DECIMAL);
-    run.wrote(p + "1");
     run(client, table, step.next(), steps, run);
     List<Triples.Entry> diag = new ArrayList<>();
     for (Triples.Entry d : Triples.read(client, table, p + "d", ValueCodecs.DECIMAL)) {
       diag.add(Triples.of(d.row(), d.row(), d.value()));
     }
     Triples.write(client, table, p + "D", diag, ValueCodecs.DECIMAL);
-    run.wrote(p + "D");
     while (step.hasNext()) {
       run(client, table, step.next(), steps, run);
     }
@@ -423,11 +412,19 @@ public final class Algorithms {
   private static AlgorithmRun startBfs(AccumuloClient client, String table, String g,
       String visited, String levels, String suffix, String frontier,
       MultiplyOptions.Builder base) {
-    java.util.regex.Pattern level = java.util.regex.Pattern.compile(
-        java.util.regex.Pattern.quote(levels) + "[0-9]+" + suffix);
     return AlgorithmRun.start(client, table, List.of(g),
-        f -> f.equals(visited) || level.matcher(f).matches(), List.of(visited, frontier),
+        numbered(levels, suffix).or(visited::equals), List.of(visited, frontier),
         base(base).build());
+  }
+
+  /**
+   * The families named {@code prefix}, a number (a round or level) and {@code suffix}, a regular
+   * expression: an iterative algorithm's per-step scratch families.
+   */
+  private static Predicate<String> numbered(String prefix, String suffix) {
+    java.util.regex.Pattern p = java.util.regex.Pattern.compile(
+        java.util.regex.Pattern.quote(prefix) + "[0-9]+" + suffix);
+    return f -> p.matcher(f).matches();
   }
 
   private static MultiplyOptions bfsLevel(MultiplyOptions.Builder base, String frontier,
