@@ -321,6 +321,51 @@ class CompactionEngineIT {
     }
   }
 
+  /**
+   * Two A rows whose B rows (~30 KB) pass a 10 KB batch budget are computed while those rows stream by, on
+   * both engines, and C is exact; the multiply reports them.
+   */
+  @Test
+  void rowsWhoseBRowsPassTheBudgetAreStreamed() {
+    java.util.SplittableRandom rnd = new java.util.SplittableRandom(41);
+    int n = 2000;
+    List<int[]> entries = new ArrayList<>();
+    for (int i = 0; i < 200; i++) {
+      for (int e = 0; e < (i == 0 || i == 107 ? 600 : 5); e++) {
+        entries.add(new int[] {i, rnd.nextInt(n)});
+      }
+    }
+    SparseMatrix a = coordinates(200, n, entries, rnd);
+    entries.clear();
+    for (int j = 0; j < n; j++) {
+      for (int e = 0; e < 5; e++) {
+        entries.add(new int[] {j, rnd.nextInt(100)});
+      }
+    }
+    SparseMatrix b = coordinates(n, 100, entries, rnd);
+    try (AccumuloClient client = SharedCluster.client()) {
+      for (Engine engine : new Engine[] {Engine.COMPACTION, Engine.SCAN}) {
+        MultiplyResult r = RowByRowMultiplyIT.multiplyAndCheck(client, a, b, List.of("100"),
+            MultiplyOptions.builder().engine(engine).batchLimits(64, 4096, 10 << 10).build());
+        assertEquals(2, r.get(Counter.STREAMED_ROWS), engine + ": rows 0 and 107 streamed");
+      }
+    }
+  }
+
+  /** A matrix of the given (row, column) entries, duplicates summed, random values 1-9. */
+  private static SparseMatrix coordinates(int rows, int cols, List<int[]> entries,
+      java.util.SplittableRandom rnd) {
+    int[] r = new int[entries.size()];
+    int[] c = new int[entries.size()];
+    double[] v = new double[entries.size()];
+    for (int k = 0; k < r.length; k++) {
+      r[k] = entries.get(k)[0];
+      c[k] = entries.get(k)[1];
+      v[k] = 1 + rnd.nextInt(9);
+    }
+    return SparseMatrix.fromCoordinates(rows, cols, r, c, v, r.length);
+  }
+
   @Test
   void hubRowsOfTwoHundredThousandEntriesFinishOnSmallServers() {
     int hub = 200_000;

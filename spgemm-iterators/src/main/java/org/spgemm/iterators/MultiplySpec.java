@@ -55,8 +55,9 @@ public record MultiplySpec(
         dflt = DEFAULT_BATCH_B_ROWS)
     int batchBRows,
     @Opt(value = "most A rows in one batch", dflt = "4096") int maxBatchRows,
-    @Opt(value = "byte budget of one batch's A rows and of its B panel (0: derived from the"
-        + " tablet server's heap)", dflt = "0", min = 0) long maxBatchBytes,
+    @Opt(value = "byte budget of one batch's A rows, of its B panel, and of the C columns of a"
+        + " row computed while its B rows stream by because they pass the budget (0: derived"
+        + " from the tablet server's heap)", dflt = "0", min = 0) long maxBatchBytes,
     @Opt(value = "byte budget of the decoded B rows kept across batches (0: derived from the"
         + " heap)", dflt = "0", min = 0) long cacheBytes,
     @Opt(value = "byte budget of the computed C rows one batch holds before they are written"

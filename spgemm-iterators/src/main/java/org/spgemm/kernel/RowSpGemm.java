@@ -65,6 +65,72 @@ public final class RowSpGemm {
     return products;
   }
 
+  /**
+   * Starts a row whose partial products arrive one at a time ({@link #accumulate}), as they do
+   * when its B rows stream by instead of being held as a panel. Column ids may grow as they come;
+   * {@link #endStreamedRow} puts them in key order.
+   */
+  public static void startStreamedRow(RowWorkspace w) {
+    w.startRow();
+  }
+
+  /** Adds {@code aij ⊗ bjk} into column {@code k} of the streamed row. */
+  public static void accumulate(int k, double aij, double bjk, Semiring s, RowWorkspace w) {
+    if (k >= w.mark.length || k >= w.fpAcc.length) {
+      w.ensureColumns(k + 1, false);
+    }
+    double t = s.multiply().applyAsDouble(aij, bjk);
+    if (w.mark[k] != w.stamp) {
+      w.mark[k] = w.stamp;
+      w.fpAcc[k] = t;
+      w.touch(k);
+    } else {
+      w.fpAcc[k] = s.add().applyAsDouble(w.fpAcc[k], t);
+    }
+  }
+
+  /** As {@link #accumulate(int, double, double, Semiring, RowWorkspace)} over 64-bit integers. */
+  public static void accumulate(int k, long aij, long bjk, Semiring s, RowWorkspace w) {
+    if (k >= w.mark.length || k >= w.intAcc.length) {
+      w.ensureColumns(k + 1, true);
+    }
+    long t = s.multiply().applyAsLong(aij, bjk);
+    if (w.mark[k] != w.stamp) {
+      w.mark[k] = w.stamp;
+      w.intAcc[k] = t;
+      w.touch(k);
+    } else {
+      w.intAcc[k] = s.add().applyAsLong(w.intAcc[k], t);
+    }
+  }
+
+  /**
+   * Ends a streamed row: column id {@code c} becomes {@code rank[c]} (ranks give key order), and
+   * the row reads like one {@link #multiplyRow} computed. Nothing may be accumulated after this.
+   */
+  public static void endStreamedRow(RowWorkspace w, int[] rank, boolean integer) {
+    w.ensureColumns(rank.length, integer);
+    int n = w.touchedCount;
+    long[] ints = integer ? new long[n] : null;
+    double[] fps = integer ? null : new double[n];
+    for (int k = 0; k < n; k++) {
+      if (integer) {
+        ints[k] = w.intAcc[w.touched[k]];
+      } else {
+        fps[k] = w.fpAcc[w.touched[k]];
+      }
+      w.touched[k] = rank[w.touched[k]];
+    }
+    for (int k = 0; k < n; k++) {
+      if (integer) {
+        w.intAcc[w.touched[k]] = ints[k];
+      } else {
+        w.fpAcc[w.touched[k]] = fps[k];
+      }
+    }
+    Arrays.sort(w.touched, 0, n);
+  }
+
   /** An empty row: nothing computed (a mask that lets no column through). */
   public static void emptyRow(RowWorkspace w) {
     w.startRow();

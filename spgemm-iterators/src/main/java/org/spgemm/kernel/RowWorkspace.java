@@ -20,16 +20,19 @@ public final class RowWorkspace {
   int[] maskMark = new int[0];
   int maskStamp;
 
-  /** Makes room for column ids below {@code columns}. */
+  /**
+   * Makes room for column ids below {@code columns}, keeping what the arrays hold (a streamed row
+   * grows its columns while it is computed).
+   */
   void ensureColumns(int columns, boolean integer) {
     if (mark.length < columns) {
       int cap = Math.max(columns, mark.length * 2);
       mark = Arrays.copyOf(mark, cap);
     }
     if (integer && intAcc.length < columns) {
-      intAcc = new long[Math.max(columns, intAcc.length * 2)];
+      intAcc = Arrays.copyOf(intAcc, Math.max(columns, intAcc.length * 2));
     } else if (!integer && fpAcc.length < columns) {
-      fpAcc = new double[Math.max(columns, fpAcc.length * 2)];
+      fpAcc = Arrays.copyOf(fpAcc, Math.max(columns, fpAcc.length * 2));
     }
   }
 

@@ -1,5 +1,6 @@
 package org.spgemm.pipeline;
 
+import org.spgemm.kernel.RowWorkspace;
 import org.spgemm.kernel.SideRow;
 import org.spgemm.kernel.SparseRows;
 
@@ -20,6 +21,16 @@ public final class BPanel {
   long bytes;
   long remoteBytes;
   long localBytes;
+
+  /**
+   * Set when the batch's one row was computed while its B rows streamed by ({@link RowStream}):
+   * the row, in key order of {@link #columnKeys}; {@link #b} is then empty.
+   */
+  RowWorkspace streamed;
+  /** Partial products the streamed row formed. */
+  long streamedProducts;
+  /** Visibility id ({@link Labels}) of each column of the streamed row; null when none. */
+  int[] streamedVis;
 
   BPanel(boolean integer) {
     b = new SparseRows(integer);

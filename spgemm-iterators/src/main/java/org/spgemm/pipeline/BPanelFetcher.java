@@ -13,7 +13,6 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
-import org.spgemm.codec.ValueCodec;
 import org.spgemm.iterators.MultiplySpec;
 
 /**
@@ -35,7 +34,7 @@ public final class BPanelFetcher {
 
   private final BSource source;
   private final MultiplySpec opts;
-  private final ValueCodec codec;
+  private final BValues values;
   private final boolean integer;
   private final long budget;
   private final BRowCache cache;
@@ -48,8 +47,8 @@ public final class BPanelFetcher {
   public BPanelFetcher(BSource source, MultiplySpec opts, long budget, BRowCache cache) {
     this.source = source;
     this.opts = opts;
-    this.codec = opts.codecB();
-    this.integer = opts.domain() == org.spgemm.codec.Domain.INT64;
+    this.values = new BValues(opts);
+    this.integer = values.integer;
     this.budget = budget;
     this.cache = cache;
   }
@@ -186,7 +185,7 @@ public final class BPanelFetcher {
     }
   }
 
-  private static BPanel withCounts(BPanel panel, long[] counts) {
+  static BPanel withCounts(BPanel panel, long[] counts) {
     panel.entries = counts[0];
     panel.remoteEntries = counts[1];
     panel.localEntries = counts[2];
@@ -194,6 +193,19 @@ public final class BPanelFetcher {
     panel.remoteBytes = counts[4];
     panel.localBytes = counts[5];
     return panel;
+  }
+
+  /**
+   * Counts one B entry of {@code size} bytes read: entries, remote and local ones, then their
+   * bytes (the order {@link #withCounts} reads).
+   */
+  static void count(long[] counts, long size, boolean remote, boolean local) {
+    counts[0]++;
+    counts[1] += remote ? 1 : 0;
+    counts[2] += local ? 1 : 0;
+    counts[3] += size;
+    counts[4] += remote ? size : 0;
+    counts[5] += local ? size : 0;
   }
 
   /**
@@ -250,12 +262,7 @@ public final class BPanelFetcher {
             row.add(col, vb, size);
           }
         }
-        counts[0]++;
-        counts[1] += remote ? 1 : 0;
-        counts[2] += local ? 1 : 0;
-        counts[3] += size;
-        counts[4] += remote ? size : 0;
-        counts[5] += local ? size : 0;
+        count(counts, size, remote, local);
         if (inPhi) {
           bytes += size;
           if (bytes > limit) {
@@ -296,17 +303,10 @@ public final class BPanelFetcher {
           fps = Arrays.copyOf(fps, n * 2);
         }
       }
-      try {
-        if (integer) {
-          ints[n] = codec.decodeLong(value, 0, value.length);
-        } else {
-          fps[n] = codec.decodeDouble(value, 0, value.length);
-        }
-      } catch (IllegalArgumentException ex) {
-        throw new BadInputException("bad value of B(" + ARowReader.text(key.toArray()) + ", "
-            + ARowReader.text(col) + ") in family " + opts.bFamily()
-            + (opts.bTable() == null ? "" : " of table " + opts.bTable()) + ": "
-            + ex.getMessage() + " (codec " + codec.name() + ")", null);
+      if (integer) {
+        ints[n] = values.asLong(key, col, value);
+      } else {
+        fps[n] = values.asDouble(key, col, value);
       }
       cols[n++] = col;
       bytes += size;
@@ -350,18 +350,8 @@ public final class BPanelFetcher {
       }
       b.rowPtr[i + 1] = p;
     }
-    int ncols = colKeys.size();
-    Integer[] order = new Integer[ncols];
-    for (int i = 0; i < ncols; i++) {
-      order[i] = i;
-    }
-    Arrays.sort(order, (x, y) -> Arrays.compareUnsigned(colKeys.get(x), colKeys.get(y)));
-    int[] rank = new int[ncols];
-    byte[][] sortedKeys = new byte[ncols][];
-    for (int r = 0; r < ncols; r++) {
-      rank[order[r]] = r;
-      sortedKeys[r] = colKeys.get(order[r]);
-    }
+    int[] rank = new int[colKeys.size()];
+    byte[][] sortedKeys = Interning.sorted(colKeys, rank);
     for (int q = 0; q < n; q++) {
       b.colIdx[q] = rank[b.colIdx[q]];
     }

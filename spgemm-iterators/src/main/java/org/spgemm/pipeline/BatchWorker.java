@@ -15,7 +15,8 @@ import org.spgemm.progress.Counter;
 /**
  * Algorithm 2 for one batch: fetch B(Φ), compute every C row of the batch fully in memory, hand
  * each to a {@link CRowSink}, and report what was done. A batch whose panel passes the byte budget
- * is split in halves. Runs on a pool thread; the fetcher and workspace belong to that thread.
+ * is split in halves; a single row whose B rows alone pass it is computed while they stream by
+ * ({@link RowStream}). Runs on a pool thread; the fetcher and workspace belong to that thread.
  */
 public final class BatchWorker {
 
@@ -33,6 +34,7 @@ public final class BatchWorker {
   private final ThreadLocal<RowWorkspace> workspaces = ThreadLocal.withInitial(RowWorkspace::new);
   private final ThreadLocal<MxmRowMerge> merges;
   private final MultiplyMeters meters;
+  private final RowStream streams;
 
   /**
    * @param bSource where B's rows are read
@@ -52,6 +54,7 @@ public final class BatchWorker {
     this.merges = ThreadLocal.withInitial(() -> new MxmRowMerge(rule));
     this.fetchers = ThreadLocal.withInitial(() -> new BPanelFetcher(bSource, opts,
         budget.batchBytes(), cache));
+    this.streams = new RowStream(opts, bSource, cache, budget.batchBytes());
   }
 
   /**
@@ -113,8 +116,9 @@ public final class BatchWorker {
   }
 
   /**
-   * Fetches the panel of {@code batch} (splitting the batch while its panel passes the budget)
-   * and runs {@code piece} on each part, with its fetch counts filled in.
+   * Fetches the panel of {@code batch} (splitting the batch while its panel passes the budget,
+   * streaming the B rows of a single row that still does) and runs {@code piece} on each part,
+   * with its fetch counts filled in. A streamed row's computing counts as fetching.
    */
   public void forEachPiece(ABatch batch, Piece piece) throws Exception {
     BatchStats stats = new BatchStats();
@@ -124,16 +128,13 @@ public final class BatchWorker {
     try {
       panel = fetchers.get().fetch(batch.phi, batch.rowKeys.get(0));
     } catch (BPanelFetcher.PanelTooLargeException e) {
-      if (batch.rows() == 1) {
-        throw new BadInputException("A row " + ARowReader.text(batch.rowKeys.get(0)) + " needs "
-            + "B rows holding more than " + budget.batchBytes() + " bytes, the batch budget ("
-            + "maxBatchBytes" + ", derived from the tablet server's heap"
-            + " unless set)", batch.lastKey());
+      if (batch.rows() > 1) {
+        int mid = batch.rows() / 2;
+        forEachPiece(batch.slice(0, mid), piece);
+        forEachPiece(batch.slice(mid, batch.rows()), piece);
+        return;
       }
-      int mid = batch.rows() / 2;
-      forEachPiece(batch.slice(0, mid), piece);
-      forEachPiece(batch.slice(mid, batch.rows()), piece);
-      return;
+      panel = streams.compute(batch, workspaces.get(), labels);
     }
     stats.set(Counter.FETCH_NANOS, System.nanoTime() - t0);
     stats.set(Counter.B_ROWS, batch.phi.size());
@@ -146,7 +147,10 @@ public final class BatchWorker {
     stats.set(Counter.A_ENTRIES, batch.a.nnz);
     stats.set(Counter.ROWS, batch.rows());
     stats.set(Counter.BATCHES, 1);
-    RowSpGemm.prepare(batch.a, panel.b, panel.columnKeys.length, workspaces.get());
+    stats.set(Counter.STREAMED_ROWS, panel.streamed != null ? 1 : 0);
+    if (panel.streamed == null) {
+      RowSpGemm.prepare(batch.a, panel.b, panel.columnKeys.length, workspaces.get());
+    }
     piece.run(batch, panel, stats);
     meters.batch(stats, System.nanoTime() - t0, opts.mode() != MultiplySpec.Mode.COUNT);
   }
@@ -157,7 +161,7 @@ public final class BatchWorker {
    */
   public void multiplyRows(ABatch batch, BPanel panel, CRowSink sink, BooleanSupplier live,
       BatchStats stats) throws Exception {
-    RowWorkspace w = workspaces.get();
+    RowWorkspace w = panel.streamed != null ? panel.streamed : workspaces.get();
     boolean plain = opts.plain();
     long t1 = System.nanoTime();
     long writeNanos = 0;
@@ -165,7 +169,9 @@ public final class BatchWorker {
       if ((i & 63) == 0 && !live.getAsBoolean()) {
         throw new CancellationException();
       }
-      if (plain) {
+      if (panel.streamed != null) {
+        stats.add(Counter.PRODUCTS, panel.streamedProducts); // a batch of this one row
+      } else if (plain) {
         stats.add(Counter.PRODUCTS,
             RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), false, w));
       } else {
@@ -219,6 +225,22 @@ public final class BatchWorker {
       return null;
     }
     int n = w.rowNnz();
+    int[] vis = panel.streamed != null ? panel.streamedVis : panelVisibilities(batch, i, panel, w);
+    byte[][] out = new byte[n][];
+    try {
+      for (int k = 0; k < n; k++) {
+        out[k] = labels.forC(vis == null ? 0 : vis[w.column(k)]);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException("C row " + ARowReader.text(batch.rowKeys.get(i)) + ": "
+          + e.getMessage(), batch.rowLastKeys.get(i));
+    }
+    return out;
+  }
+
+  /** The visibility id of every column of row i as the panel computed it, by column id. */
+  private int[] panelVisibilities(ABatch batch, int i, BPanel panel, RowWorkspace w) {
+    int n = w.rowNnz();
     int[] vis = visScratch.get()[0];
     if (vis.length < panel.columnKeys.length) {
       vis = new int[Math.max(panel.columnKeys.length, vis.length * 2)];
@@ -239,27 +261,19 @@ public final class BatchWorker {
         vis[b.colIdx[q]] = labels.and(vis[b.colIdx[q]], id);
       }
     }
-    byte[][] out = new byte[n][];
-    try {
-      for (int k = 0; k < n; k++) {
-        out[k] = labels.forC(vis[w.column(k)]);
-      }
-    } catch (IllegalArgumentException e) {
-      throw new BadInputException("C row " + ARowReader.text(batch.rowKeys.get(i)) + ": "
-          + e.getMessage(), batch.rowLastKeys.get(i));
-    }
-    return out;
+    return vis;
   }
 
   /** Count mode: one entry per row carrying nnz(C(i,:)). */
   private void countRows(ABatch batch, BPanel panel, BatchStats stats, BatchResult result) {
-    RowWorkspace w = workspaces.get();
+    RowWorkspace w = panel.streamed != null ? panel.streamed : workspaces.get();
     long t1 = System.nanoTime();
     for (int i = 0; i < batch.rows(); i++) {
       BatchStats row = new BatchStats();
       row.server = stats.server;
       row.set(Counter.ROWS, 1);
-      row.set(Counter.PRODUCTS, RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), true, w));
+      row.set(Counter.PRODUCTS, panel.streamed != null ? panel.streamedProducts
+          : RowSpGemm.multiplyRow(batch.a, i, panel.b, opts.semiring(), true, w));
       row.set(Counter.ROW_NNZ, w.rowNnz());
       row.set(Counter.A_ENTRIES, batch.a.rowLength(i));
       stats.add(Counter.PRODUCTS, row.get(Counter.PRODUCTS));

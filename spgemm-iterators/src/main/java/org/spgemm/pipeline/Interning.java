@@ -1,5 +1,6 @@
 package org.spgemm.pipeline;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.data.ArrayByteSequence;
@@ -22,5 +23,24 @@ final class Interning {
       ids.put(k, id);
     }
     return id;
+  }
+
+  /**
+   * {@code values} in unsigned byte order; {@code rank[id]} is set to the position of the value
+   * numbered {@code id}.
+   */
+  static byte[][] sorted(List<byte[]> values, int[] rank) {
+    int n = values.size();
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    Arrays.sort(order, (x, y) -> Arrays.compareUnsigned(values.get(x), values.get(y)));
+    byte[][] out = new byte[n][];
+    for (int r = 0; r < n; r++) {
+      rank[order[r]] = r;
+      out[r] = values.get(order[r]);
+    }
+    return out;
   }
 }

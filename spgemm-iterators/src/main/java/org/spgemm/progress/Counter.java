@@ -22,6 +22,11 @@ public enum Counter {
   B_BYTES("bBytes", "bBytesFetched", Kind.COUNT),
   B_REMOTE_BYTES("bRemoteBytes", "bBytesRemote", Kind.COUNT),
   B_LOCAL_BYTES("bLocalBytes", "bBytesLocal", Kind.COUNT),
+  /**
+   * A rows whose B rows passed the batch budget together, computed while those rows streamed by
+   * instead of from a panel (hub rows).
+   */
+  STREAMED_ROWS("streamed", "aRowsStreamed", Kind.COUNT),
   PRODUCTS("products", "partialProducts", Kind.COUNT),
   C_ENTRIES("cEntries", "nnzC", Kind.COUNT),
   /** Bytes of the C entries written, counted as {@link #B_BYTES} is (key plus value). */

@@ -182,6 +182,59 @@ class RowSpGemmTest {
     randomBatches(Semirings.forName(name), true, 12);
   }
 
+  /**
+   * A row streamed one product at a time ({@link RowSpGemm#accumulate}) under column ids of its
+   * own, growing the workspace as they come, reads after {@link RowSpGemm#endStreamedRow} like
+   * the row the panel kernel computes.
+   */
+  @ParameterizedTest
+  @MethodSource("semirings")
+  void streamedRowsEqualThePanelKernelsRows(String name) {
+    Semiring s = Semirings.forName(name);
+    SplittableRandom rnd = new SplittableRandom(13);
+    for (boolean integer : new boolean[] {false, true}) {
+      for (int batch = 0; batch < 60; batch++) {
+        Case c = new Case(rnd, 20, 20, 40);
+        int[] perm = Case.distinct(rnd, c.columns, c.columns); // streamed id of each column
+        int[] rank = new int[c.columns];
+        for (int col = 0; col < c.columns; col++) {
+          rank[perm[col]] = col;
+        }
+        RowWorkspace w = new RowWorkspace(); // starts with no columns: grows mid-row
+        for (int i = 0; i < c.aRows; i++) {
+          RowSpGemm.startStreamedRow(w);
+          int[] ac = c.aCols.get(i);
+          for (int p = 0; p < ac.length; p++) {
+            for (int q = 0; ac[p] >= 0 && q < c.bCols.get(ac[p]).length; q++) {
+              int k = perm[c.bCols.get(ac[p])[q]];
+              long x = c.aVals.get(i)[p];
+              long y = c.bVals.get(ac[p])[q];
+              if (integer) {
+                RowSpGemm.accumulate(k, x, y, s, w);
+              } else {
+                RowSpGemm.accumulate(k, (double) x, (double) y, s, w);
+              }
+            }
+          }
+          RowSpGemm.endStreamedRow(w, rank, integer);
+          Map<Integer,Number> expected = c.expected(i, s, integer);
+          String where = name + (integer ? " int64" : " fp64") + " batch " + batch + " row " + i;
+          assertEquals(expected.size(), w.rowNnz(), where);
+          int k = 0;
+          for (Map.Entry<Integer,Number> e : expected.entrySet()) {
+            assertEquals(e.getKey().intValue(), w.column(k), where);
+            if (integer) {
+              assertEquals(e.getValue().longValue(), w.intValue(k), where);
+            } else {
+              assertEquals(e.getValue().doubleValue(), w.fpValue(k), 0.0, where);
+            }
+            k++;
+          }
+        }
+      }
+    }
+  }
+
   /** Many batches of varying sizes through one workspace (grows, never cleared by fill). */
   private static void randomBatches(Semiring s, boolean integer, long seed) {
     SplittableRandom rnd = new SplittableRandom(seed);

@@ -153,7 +153,7 @@ class CompactionPassTest {
   }
 
   @Test
-  void aHubPanelIsSplitAndARowTooLargeAloneIsRefusedByName() throws Exception {
+  void aHubPanelIsSplitAndARowTooLargeAloneIsStreamed() throws Exception {
     var a = TestTables.random(10, 30, 0.1, 3); // about 3 B rows a row
     var b = TestTables.random(30, 60, 0.9, 4); // rows of ~54 entries, ~540 bytes each
     SortedMap<Key,Value> table = TestTables.table(a, b);
@@ -167,18 +167,105 @@ class CompactionPassTest {
     assertEquals(TestTables.multiply(a, b), TestTables.family(cm, "C"));
     assertTrue(records.done.get(Counter.BATCHES) > 1, "the one batch was split: "
         + records.done);
+    assertEquals(0, records.done.get(Counter.STREAMED_ROWS));
 
     TreeMap<Integer,Long> hub = new TreeMap<>();
     for (int j = 0; j < 30; j++) {
-      hub.put(j, 1L);
+      hub.put(j, 1L + j % 4);
     }
-    a.put(3, hub); // needs all of B: ~16 KB of B rows
+    a.put(3, hub); // needs all of B: ~16 KB of B rows, twice the budget
     TestTables.put(table, "A", a);
+    TestTables.B bSource = new TestTables.B(table, "B");
+    Records streamed = new Records();
+    TreeMap<Key,Value> cs = new TreeMap<>();
+    run(table, small, bSource, streamed).forEach(e -> cs.put(e.getKey(), e.getValue()));
+    assertNull(streamed.error);
+    assertEquals(TestTables.multiply(a, b), TestTables.family(cs, "C"));
+    assertEquals(1, streamed.done.get(Counter.STREAMED_ROWS), "row 3 alone: " + streamed.done);
+    assertEquals(products(a, b), streamed.done.get(Counter.PRODUCTS));
+
+    // a C row whose columns alone pass the budget is refused by name
+    var wide = TestTables.random(30, 400, 0.5, 5); // C row 3 has ~400 columns, ~27 KB
+    TestTables.put(table, "B", wide);
     Records refused = new Records();
     run(table, small, new TestTables.B(table, "B"), refused);
-    assertTrue(refused.error != null && refused.error.contains("A row " + TestTables.key(3)
-        + " needs B rows holding more than 8000 bytes"), refused.error);
+    assertTrue(refused.error != null && refused.error.contains("holds more than 8000 bytes of"
+        + " columns"), refused.error);
     assertNull(refused.done);
+  }
+
+  /**
+   * Rows streamed because their B rows pass the budget give the C entries a panel gives, to the
+   * visibility: plain, under a mask by value and by structure, complemented, with replace, with an
+   * accumulator into the stored C, and with a column subset.
+   */
+  @Test
+  void streamedRowsGiveTheEntriesPanelsGive() throws Exception {
+    var a = TestTables.random(12, 40, 0.5, 21); // rows of ~20 B rows
+    var b = TestTables.random(40, 4, 0.75, 22); // of ~3 entries: ~600 bytes of B rows a row
+    SortedMap<Key,Value> table = TestTables.table(a, b);
+    TestTables.put(table, "M", TestTables.random(12, 4, 0.5, 23));
+    TestTables.put(table, "C", TestTables.random(12, 4, 0.3, 24));
+    table.replaceAll((k, v) -> k.getColumnFamily().toString().equals("M")
+        && k.getColumnQualifier().toString().endsWith("3") ? new Value("0") : v);
+    for (int i : new int[] {2, 5}) { // some A entries labelled
+      for (int j : a.get(i).keySet()) {
+        if (j % 3 == 0) {
+          Key k = new Key(TestTables.key(i), "A", TestTables.key(j));
+          Value v = table.remove(k);
+          table.put(new Key(TestTables.key(i), "A", TestTables.key(j), j % 2 == 0 ? "x" : "y"),
+              v);
+        }
+      }
+    }
+    Object[][] variants = {{}, {"maskFamily", "M"}, {"maskFamily", "M", "maskComplement", true},
+        {"maskFamily", "M", "maskStructure", true, "maskComplement", true},
+        {"maskFamily", "M", "replace", true}, {"accum", "plus"},
+        {"maskFamily", "M", "accum", "min"}, {"colFirst", "0001", "colLast", "0002"}};
+    for (Object[] variant : variants) {
+      String what = java.util.Arrays.toString(variant);
+      Records panels = new Records();
+      Records streamed = new Records();
+      List<Map.Entry<Key,Value>> expected = cEntries(run(table, withTimestamp(variant,
+          "maxBatchBytes", 1 << 20), new TestTables.B(table, "B"), panels));
+      List<Map.Entry<Key,Value>> got = cEntries(run(table, withTimestamp(variant,
+          "maxBatchBytes", 400), new TestTables.B(table, "B"), streamed));
+      assertNull(panels.error, what);
+      assertNull(streamed.error, what);
+      assertEquals(0, panels.done.get(Counter.STREAMED_ROWS), what);
+      assertTrue(streamed.done.get(Counter.STREAMED_ROWS) > a.size() / 2, what + ": "
+          + streamed.done.get(Counter.STREAMED_ROWS) + " rows streamed");
+      assertTrue(got.stream().anyMatch(e -> e.getKey().getColumnVisibilityData().length() > 0),
+          what + ": labelled C entries");
+      assertEquals(expected, got, what);
+      assertEquals(panels.done.get(Counter.PRODUCTS), streamed.done.get(Counter.PRODUCTS), what);
+    }
+  }
+
+  /** Options of {@link TestTables#smallBatches} with a fixed C timestamp, then {@code more}. */
+  private static MultiplySpec withTimestamp(Object[] variant, Object... more) {
+    List<Object> all = new ArrayList<>(List.of("timestamp", 7, "batchBRows", 1000));
+    all.addAll(List.of(variant));
+    all.addAll(List.of(more));
+    return TestTables.smallBatches(all.toArray());
+  }
+
+  /** The entries of family C (as a pass emits them, stored C merged), in order. */
+  private static List<Map.Entry<Key,Value>> cEntries(List<Map.Entry<Key,Value>> emitted) {
+    return emitted.stream().filter(e -> e.getKey().getColumnFamily().toString().equals("C"))
+        .toList();
+  }
+
+  /** Partial products of A·B. */
+  private static long products(Map<Integer,TreeMap<Integer,Long>> a,
+      Map<Integer,TreeMap<Integer,Long>> b) {
+    long n = 0;
+    for (var row : a.values()) {
+      for (int j : row.keySet()) {
+        n += b.containsKey(j) ? b.get(j).size() : 0;
+      }
+    }
+    return n;
   }
 
   @Test

@@ -97,6 +97,32 @@ class BatchPipelineTest {
         progress.get(progress.size() - 1).getKey().getRow(), "the last entry at A's last row");
   }
 
+  /**
+   * Rows whose B rows pass the batch budget (every row here: 30 B rows of ~5 entries against 600
+   * bytes) are streamed, and the scan engine writes and counts them as it does panels' rows.
+   */
+  @Test
+  void rowsStreamedPastTheBudgetAreWrittenAndCounted() throws Exception {
+    var a = TestTables.random(10, 30, 1.0, 13);
+    var b = TestTables.random(30, 8, 0.6, 14);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
+    var expected = TestTables.multiply(a, b);
+    TestTables.C c = new TestTables.C("C");
+    long streamed = 0;
+    for (var e : run(table, TestTables.smallBatches("maxBatchBytes", 600), c)) {
+      streamed += e.getValue().get(Counter.STREAMED_ROWS);
+    }
+    assertEquals(a.size(), streamed);
+    assertEquals(expected, TestTables.family(c.table, "C"));
+    Map<String,Long> nnz = new TreeMap<>();
+    for (var e : run(table, TestTables.smallBatches("mode", "count", "maxBatchBytes", 600), c)) {
+      nnz.put(e.getKey().getRow().toString(), e.getValue().get(Counter.ROW_NNZ));
+    }
+    Map<String,Long> want = new TreeMap<>();
+    expected.forEach((i, row) -> want.put(TestTables.key(i), (long) row.size()));
+    assertEquals(want, nnz);
+  }
+
   @Test
   void countModeEmitsEachRowsNnzAndWritesNothing() throws Exception {
     SortedMap<Key,Value> table = TestTables.table(A, B);
