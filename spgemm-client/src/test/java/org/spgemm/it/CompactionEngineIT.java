@@ -42,6 +42,7 @@ import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.metrics.MultiplyMeters;
 import org.spgemm.progress.Counter;
 
 /**
@@ -344,11 +345,19 @@ class CompactionEngineIT {
     }
     SparseMatrix b = coordinates(n, 100, entries, rnd);
     try (AccumuloClient client = SharedCluster.client()) {
+      Map<String,Double> before = ServerMeters.settled();
       for (Engine engine : new Engine[] {Engine.COMPACTION, Engine.SCAN}) {
         MultiplyResult r = RowByRowMultiplyIT.multiplyAndCheck(client, a, b, List.of("100"),
             MultiplyOptions.builder().engine(engine).batchLimits(64, 4096, 10 << 10).build());
         assertEquals(2, r.get(Counter.STREAMED_ROWS), engine + ": rows 0 and 107 streamed");
       }
+      Map<String,Double> after = ServerMeters.settled();
+      for (String engine : new String[] {"compaction", "scan"}) {
+        assertEquals(2.0, ServerMeters.delta(before, after, MultiplyMeters.A_ROWS_STREAMED
+            + "{engine=" + engine + "}:count"), "the servers' meter, " + engine);
+      }
+    } catch (java.io.IOException | InterruptedException e) {
+      throw new AssertionError(e);
     }
   }
 

