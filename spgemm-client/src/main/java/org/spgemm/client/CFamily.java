@@ -44,6 +44,8 @@ final class CFamily {
   private final MultiplyOptions opts;
   /** A flush of C's table started ahead of {@link #provenEmpty}, or null. */
   private CompletableFuture<Void> earlyFlush;
+  /** The family counts of C's table's files once {@link #earlyFlush} ended, or null. */
+  private CompletableFuture<Map<String,Long>> earlyCounts;
   /** C's state record when {@link #earlyFlush} started. */
   private Value stateBeforeFlush;
   /** Whether {@link #earlyFlush} alone makes the files tell whether C is empty. */
@@ -91,6 +93,7 @@ final class CFamily {
    * just before (null: none).
    */
   void startFlush(Value stateBefore) {
+    // and reads the files' summaries as soon as it ends: provenEmpty then rarely waits
     this.stateBeforeFlush = stateBefore;
     earlyFlush = CompletableFuture.runAsync(() -> {
       try {
@@ -99,6 +102,7 @@ final class CFamily {
         throw new CompletionException(e);
       }
     });
+    earlyCounts = earlyFlush.thenApplyAsync(v -> familyCounts(client, table, false));
   }
 
   /**
@@ -124,11 +128,12 @@ final class CFamily {
     if (knownEmpty) {
       return true;
     }
-    boolean flushed = false;
-    if (earlyFlush != null) {
+    Map<String,Long> counts = null;
+    boolean counted = false;
+    if (earlyFlush != null && earlyFlushEnough) {
       try {
-        earlyFlush.get();
-        flushed = earlyFlushEnough;
+        counts = earlyCounts.get();
+        counted = true;
       } catch (ExecutionException e) {
         // the flush below says what is wrong, if anything still is
       } catch (InterruptedException e) {
@@ -136,7 +141,9 @@ final class CFamily {
         throw new SpgemmException("interrupted flushing " + table);
       }
     }
-    Map<String,Long> counts = familyCounts(client, table, !flushed);
+    if (!counted) {
+      counts = familyCounts(client, table, true);
+    }
     return counts != null && counts.getOrDefault(opts.spec.cFamily(), 0L) == 0;
   }
 

@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.BiConsumer;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.IteratorSetting;
@@ -72,6 +74,13 @@ final class MultiplyRun {
   MultiplyResult run(BiConsumer<String,BatchStats> perEntry) {
     long t0 = System.nanoTime();
     Phases phases = new Phases();
+    boolean writes = mode != Mode.COUNT;
+    List<InputDigest.Input> inputs = inputs();
+    // the digest of the inputs only reads: it runs while they are checked (the check's error,
+    // if any, is the one reported)
+    CompletableFuture<InputDigest> digest = !writes
+        || algorithm != null && mode == Mode.MULTIPLY ? null
+        : CompletableFuture.supplyAsync(() -> InputDigest.take(client, inputs));
     String tableId = TableM.id(client, table);
     InputCheck check = new InputCheck(client, table, bTable, cTable, opts);
     Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
@@ -79,7 +88,6 @@ final class MultiplyRun {
     if (!bTable.equals(table)) {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
-    boolean writes = mode != Mode.COUNT;
     CFamily c = new CFamily(client, cTable, opts);
     if (writes) {
       TableM.ensureFamilyCounts(client, cTable);
@@ -90,11 +98,10 @@ final class MultiplyRun {
       }
     }
     phases.end("check");
-    List<InputDigest.Input> inputs = inputs();
     InputDigest before = !writes ? null
         : algorithm != null && mode == Mode.MULTIPLY ? algorithm.digest(inputs) : null;
     if (writes && before == null) {
-      before = InputDigest.take(client, inputs);
+      before = digest != null ? join(digest) : InputDigest.take(client, inputs);
     }
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
     phases.end("digest");
@@ -194,6 +201,21 @@ final class MultiplyRun {
       if (compaction != null) {
         compaction.removeRecords();
       }
+    }
+  }
+
+  /** The value of {@code f}; its failure rethrown as the task threw it. */
+  private static <T> T join(CompletableFuture<T> f) {
+    try {
+      return f.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r;
+      }
+      if (e.getCause() instanceof Error r) {
+        throw r;
+      }
+      throw e;
     }
   }
 
