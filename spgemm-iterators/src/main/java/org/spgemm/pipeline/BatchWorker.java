@@ -26,7 +26,6 @@ public final class BatchWorker {
   }
 
   private final MultiplySpec opts;
-  private final MemoryBudget budget;
   private final Labels labels;
   private final CWriters writers;
   private final ThreadLocal<BPanelFetcher> fetchers;
@@ -47,7 +46,6 @@ public final class BatchWorker {
     this.meters = meters;
     this.labels = labels;
     this.opts = opts;
-    this.budget = budget;
     this.writers = writers;
     MxmRowMerge.Rule rule = new MxmRowMerge.Rule(opts.accum(), opts.maskFamily() != null,
         opts.maskComplement(), opts.replace(), opts.select(), opts.codecC());
