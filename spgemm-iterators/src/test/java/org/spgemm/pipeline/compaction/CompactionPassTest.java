@@ -183,6 +183,9 @@ class CompactionPassTest {
     assertEquals(TestTables.multiply(a, b), TestTables.family(cs, "C"));
     assertEquals(1, streamed.done.get(Counter.STREAMED_ROWS), "row 3 alone: " + streamed.done);
     assertEquals(products(a, b), streamed.done.get(Counter.PRODUCTS));
+    // the hub row is cut out of its batch at once, not halved down to (log2 of the batch size
+    // given-up fetches of its B rows): the batch's fetch, the row's own and its stream
+    assertTrue(bSource.rowsRead.size() <= 3 * b.size(), bSource.rowsRead.size() + " B rows read");
 
     // all of B read at once: the streamed row takes its B rows from there, reading nothing more
     TestTables.B once = new TestTables.B(table, "B");
