@@ -42,10 +42,11 @@ final class CFamily {
   private final AccumuloClient client;
   private final String table;
   private final MultiplyOptions opts;
-  /** A flush of C's table started ahead of {@link #provenEmpty}, or null. */
-  private CompletableFuture<Void> earlyFlush;
-  /** The family counts of C's table's files once {@link #earlyFlush} ended, or null. */
-  private CompletableFuture<Map<String,Long>> earlyCounts;
+  /**
+   * A flush of C's table started ahead of {@link #provenEmpty}, then the family counts of its
+   * files read as soon as it ended; null when none was started.
+   */
+  private CompletableFuture<Map<String,Long>> earlyFlush;
   /** C's state record when {@link #earlyFlush} started. */
   private Value stateBeforeFlush;
   /** Whether {@link #earlyFlush} alone makes the files tell whether C is empty. */
@@ -88,12 +89,11 @@ final class CFamily {
   }
 
   /**
-   * Starts flushing C's table in the background, so that the check of {@link #provenEmpty}
-   * overlaps the steps before it. Call it before C is claimed, with C's state record as it was
-   * just before (null: none).
+   * Starts flushing C's table in the background, and reading its files' family counts as soon as
+   * the flush ends, so that the check of {@link #provenEmpty} overlaps the steps before it. Call
+   * it before C is claimed, with C's state record as it was just before (null: none).
    */
   void startFlush(Value stateBefore) {
-    // and reads the files' summaries as soon as it ends: provenEmpty then rarely waits
     this.stateBeforeFlush = stateBefore;
     earlyFlush = CompletableFuture.runAsync(() -> {
       try {
@@ -101,8 +101,7 @@ final class CFamily {
       } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
         throw new CompletionException(e);
       }
-    });
-    earlyCounts = earlyFlush.thenApplyAsync(v -> familyCounts(client, table, false));
+    }).thenApplyAsync(v -> familyCounts(client, table, false));
   }
 
   /**
@@ -130,9 +129,9 @@ final class CFamily {
     }
     Map<String,Long> counts = null;
     boolean counted = false;
-    if (earlyFlush != null && earlyFlushEnough) {
+    if (earlyFlushEnough) { // implies an early flush
       try {
-        counts = earlyCounts.get();
+        counts = earlyFlush.get();
         counted = true;
       } catch (ExecutionException e) {
         // the flush below says what is wrong, if anything still is

@@ -76,11 +76,12 @@ final class MultiplyRun {
     Phases phases = new Phases();
     boolean writes = mode != Mode.COUNT;
     List<InputDigest.Input> inputs = inputs();
-    // the digest of the inputs only reads: it runs while they are checked (the check's error,
-    // if any, is the one reported)
-    CompletableFuture<InputDigest> digest = !writes
-        || algorithm != null && mode == Mode.MULTIPLY ? null
-        : CompletableFuture.supplyAsync(() -> InputDigest.take(client, inputs));
+    // a step of an algorithm takes its run's digest; another multiply that writes digests its
+    // inputs while they are checked, since that only reads (the check's error, if any, is the
+    // one reported)
+    boolean runsDigest = algorithm != null && mode == Mode.MULTIPLY;
+    CompletableFuture<InputDigest> digest = writes && !runsDigest
+        ? CompletableFuture.supplyAsync(() -> InputDigest.take(client, inputs)) : null;
     String tableId = TableM.id(client, table);
     InputCheck check = new InputCheck(client, table, bTable, cTable, opts);
     Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
@@ -98,10 +99,9 @@ final class MultiplyRun {
       }
     }
     phases.end("check");
-    InputDigest before = !writes ? null
-        : algorithm != null && mode == Mode.MULTIPLY ? algorithm.digest(inputs) : null;
+    InputDigest before = !writes ? null : runsDigest ? algorithm.digest(inputs) : join(digest);
     if (writes && before == null) {
-      before = digest != null ? join(digest) : InputDigest.take(client, inputs);
+      before = InputDigest.take(client, inputs); // the run had none
     }
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
     phases.end("digest");
