@@ -61,32 +61,41 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
   public void seek(Range range, Collection<ByteSequence> columnFamilies, boolean inclusive)
       throws IOException {
     source.seek(range, columnFamilies, inclusive);
+    RowBounds bounds = new RowBounds(range);
     Map<ByteSequence,long[]> sums = new LinkedHashMap<>();
+    ByteSequence family = null; // the family of the previous entry, and its sums
+    long[] s = null;
     Key last = null;
-    long[] run = null; // the family whose entries in the current row are being counted
-    long runLength = 0;
+    long runLength = 0; // entries of the previous entry's row and family so far
     while (source.hasTop()) {
       Key k = source.getTopKey();
-      long[] s = sums.computeIfAbsent(new ArrayByteSequence(k.getColumnFamilyData().toArray()),
-          f -> new long[5]);
+      ByteSequence f = k.getColumnFamilyData();
+      boolean sameFamily = f.equals(family);
       // a row's entries of one family are contiguous: a new row or family ends the run
-      if (s != run || !k.getRowData().equals(last.getRowData())) {
-        if (run != null) {
-          run[3] += runLength * runLength;
+      if (!sameFamily || !k.getRowData().equals(last.getRowData())) {
+        if (s != null) {
+          s[3] += runLength * runLength;
         }
-        run = s;
         runLength = 0;
+        if (!sameFamily) {
+          family = f;
+          s = sums.get(f); // families alternate row by row: look up without copying
+          if (s == null) {
+            s = new long[5];
+            sums.put(new ArrayByteSequence(f.toArray()), s);
+          }
+        }
       }
       runLength++;
       s[0]++;
       s[1] += hash(k, source.getTopValue().get());
       s[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
-      s[4] += inRange(range, k.getColumnQualifierData()) ? 1 : 0;
+      s[4] += bounds.holds(k.getColumnQualifierData()) ? 1 : 0;
       last = new Key(k); // kept past next(), as ARowReader keeps its keys
       source.next();
     }
-    if (run != null) {
-      run[3] += runLength * runLength;
+    if (s != null) {
+      s[3] += runLength * runLength;
     }
     topKey = last;
     topValue = last == null ? null : new Value(encode(sums));
@@ -96,6 +105,32 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
   static boolean inRange(Range range, ByteSequence row) {
     Key k = new Key(row.toArray());
     return !range.beforeStartKey(k) && !range.afterEndKey(k);
+  }
+
+  /**
+   * {@link #inRange} for many rows against one range: a row before the range's first row or after
+   * its last is decided by comparing bytes; only a row equal to one of them builds the key that
+   * {@link #inRange} tests.
+   */
+  static final class RowBounds {
+    private final Range range;
+    private final ByteSequence startRow;
+    private final ByteSequence endRow;
+
+    RowBounds(Range range) {
+      this.range = range;
+      this.startRow = range.isInfiniteStartKey() ? null : range.getStartKey().getRowData();
+      this.endRow = range.isInfiniteStopKey() ? null : range.getEndKey().getRowData();
+    }
+
+    boolean holds(ByteSequence row) {
+      int toStart = startRow == null ? 1 : row.compareTo(startRow);
+      int toEnd = endRow == null ? -1 : row.compareTo(endRow);
+      if (toStart < 0 || toEnd > 0) {
+        return false; // a key of a row before the start key's row is before it; so for the end
+      }
+      return toStart > 0 && toEnd < 0 || inRange(range, row);
+    }
   }
 
   static long hash(Key k, byte[] value) {
@@ -117,6 +152,13 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
   }
 
   private static long fnv(long h, ByteSequence b) {
+    if (b.isBackedByArray()) {
+      byte[] a = b.getBackingArray();
+      for (int i = b.offset(), end = b.offset() + b.length(); i < end; i++) {
+        h = (h ^ (a[i] & 0xff)) * 0x100000001b3L;
+      }
+      return (h ^ 0xff) * 0x100000001b3L;
+    }
     for (int i = 0; i < b.length(); i++) {
       h = (h ^ (b.byteAt(i) & 0xff)) * 0x100000001b3L;
     }

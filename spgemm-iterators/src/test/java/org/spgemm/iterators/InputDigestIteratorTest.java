@@ -2,11 +2,16 @@ package org.spgemm.iterators;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
+import org.apache.accumulo.core.data.ArrayByteSequence;
+import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.PartialKey;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.iteratorsImpl.system.SortedMapIterator;
@@ -51,5 +56,47 @@ class InputDigestIteratorTest {
     InputDigestIterator.decodeInto(tablet.getTopValue(), td);
     assertEquals(3, td.get("A").entries());
     assertEquals(2, td.get("A").localQualifiers());
+  }
+
+  /**
+   * The byte comparisons that decide most rows give {@link InputDigestIterator#inRange}'s answer
+   * on ranges of every kind: open, inclusive and exclusive ends, keys past a row's first key (as a
+   * batch scanner's tablet ranges are), and rows equal to either end.
+   */
+  @Test
+  void rowBoundsAgreeWithTheRangesOwnTest() {
+    Random rnd = new Random(7);
+    String[] rows = {"", "a", "a\0", "ab", "b", "b\0", "ba", "c", "\u00ff"};
+    for (int i = 0; i < 4000; i++) {
+      Key start = rnd.nextInt(5) == 0 ? null : key(rows[rnd.nextInt(rows.length)], rnd);
+      Key end = rnd.nextInt(5) == 0 ? null : key(rows[rnd.nextInt(rows.length)], rnd);
+      if (start != null && end != null && start.compareTo(end) > 0) {
+        Key t = start;
+        start = end;
+        end = t;
+      }
+      Range range;
+      try {
+        range = new Range(start, rnd.nextBoolean(), end, rnd.nextBoolean());
+      } catch (IllegalArgumentException e) {
+        continue; // an empty range (equal keys, an end excluded)
+      }
+      InputDigestIterator.RowBounds bounds = new InputDigestIterator.RowBounds(range);
+      for (String r : rows) {
+        ByteSequence row = new ArrayByteSequence(r.getBytes(StandardCharsets.UTF_8));
+        assertEquals(InputDigestIterator.inRange(range, row), bounds.holds(row),
+            () -> "row '" + r + "' in " + range);
+      }
+    }
+  }
+
+  /** A key in {@code row}: its first, a key within it, or the first key of the next row. */
+  private static Key key(String row, Random rnd) {
+    Key first = new Key(row);
+    return switch (rnd.nextInt(3)) {
+      case 0 -> first;
+      case 1 -> new Key(row, "A", "q", "", 5);
+      default -> first.followingKey(PartialKey.ROW);
+    };
   }
 }
