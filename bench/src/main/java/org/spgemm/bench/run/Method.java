@@ -16,7 +16,7 @@ public enum Method {
       + " into the tablets' files, equal row blocks"),
   RRP_NESTED("RRp-nested", "RRp with every B row read by nested scan, also those of the tablet"
       + " being compacted (localB false): what reading B locally saves"),
-  GRRP("gRRp", "row-by-row iterator on the METIS-partitioned copy"),
+  GRRP("gRRp", "RRp on the METIS-partitioned copy (each part pinned to its own tablet server), on the engine the API picks"),
   CLIENT("client", "scan A and B out, multiply in the client, write C back"),
   CLIENT_BULK("client+bulk", "scan A and B out, multiply in the client, write C as RFiles and"
       + " bulk-import them"),
