@@ -63,7 +63,7 @@ public final class BPanelFetcher {
     }
     long[] counts = new long[6]; // entries fetched, remote, local; bytes fetched, remote, local
     if (opts.wholeB() && cache != null) {
-      Map<ArrayByteSequence,BRow> all = cache.whole(limit -> readWhole(home, limit, counts));
+      WholeB all = cache.whole(limit -> readWhole(home, limit, counts));
       if (all != null) {
         return fromWhole(phi, all, counts);
       }
@@ -88,7 +88,7 @@ public final class BPanelFetcher {
         }
       }
     }
-    return withCounts(toCsr(rows), counts);
+    return withCounts(toCsr(rows, null, null), counts);
   }
 
   /**
@@ -158,18 +158,24 @@ public final class BPanelFetcher {
     return out;
   }
 
-  /** The panel of Φ out of all of B's rows; rows B lacks are empty. */
-  private BPanel fromWhole(List<byte[]> phi, Map<ArrayByteSequence,BRow> all, long[] counts) {
+  /**
+   * The panel of Φ out of all of B's rows (rows B lacks are empty), in the column numbering of
+   * all of B.
+   */
+  private BPanel fromWhole(List<byte[]> phi, WholeB all, long[] counts) {
     BRow[] rows = new BRow[phi.size()];
+    int[][] ids = new int[rows.length][];
     long bytes = 0;
     for (int i = 0; i < rows.length; i++) {
-      rows[i] = all.getOrDefault(new ArrayByteSequence(phi.get(i)), BRow.EMPTY);
+      ArrayByteSequence key = new ArrayByteSequence(phi.get(i));
+      rows[i] = all.row(key);
+      ids[i] = all.columnIds(key);
       bytes += rows[i].bytes;
     }
     if (bytes > budget) {
       throw new PanelTooLargeException(bytes);
     }
-    return withCounts(toCsr(rows), counts);
+    return withCounts(toCsr(rows, ids, all.columnKeys), counts);
   }
 
   /**
@@ -318,8 +324,12 @@ public final class BPanelFetcher {
     }
   }
 
-  /** Lays the rows out as CSR; column ids are renumbered so that ascending ids are key order. */
-  private BPanel toCsr(BRow[] rows) {
+  /**
+   * Lays the rows out as CSR. Column ids are {@code ids} into {@code columnKeys} when given (all of
+   * B numbered once); otherwise the panel's own column keys are numbered and renumbered so that
+   * ascending ids are key order.
+   */
+  private BPanel toCsr(BRow[] rows, int[][] ids, byte[][] columnKeys) {
     int n = 0;
     for (BRow r : rows) {
       n += r.n;
@@ -335,12 +345,7 @@ public final class BPanelFetcher {
     for (int i = 0; i < rows.length; i++) {
       BRow r = rows[i];
       for (int q = 0; q < r.n; q++) {
-        Integer id = colIds.putIfAbsent(new ArrayByteSequence(r.cols[q]), colKeys.size());
-        if (id == null) {
-          id = colKeys.size();
-          colKeys.add(r.cols[q]);
-        }
-        b.colIdx[p] = id;
+        b.colIdx[p] = ids != null ? ids[i][q] : Interning.id(r.cols[q], colKeys, colIds);
         if (integer) {
           b.intVals[p] = r.ints[q];
         } else {
@@ -350,14 +355,17 @@ public final class BPanelFetcher {
       }
       b.rowPtr[i + 1] = p;
     }
+    b.rows = rows.length;
+    b.nnz = n;
+    if (ids != null) {
+      panel.columnKeys = columnKeys;
+      return panel;
+    }
     int[] rank = new int[colKeys.size()];
-    byte[][] sortedKeys = Interning.sorted(colKeys, rank);
+    panel.columnKeys = Interning.sorted(colKeys, rank);
     for (int q = 0; q < n; q++) {
       b.colIdx[q] = rank[b.colIdx[q]];
     }
-    b.rows = rows.length;
-    b.nnz = n;
-    panel.columnKeys = sortedKeys;
     return panel;
   }
 }

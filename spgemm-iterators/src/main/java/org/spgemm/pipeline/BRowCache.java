@@ -32,8 +32,7 @@ public final class BRowCache {
   private final Cache<ArrayByteSequence,BRow> rows;
   private final Runnable onUse;
   /** All of B, once a batch asked for it (wholeB): read by one worker, awaited by the others. */
-  private final AtomicReference<CompletableFuture<Map<ArrayByteSequence,BRow>>> whole =
-      new AtomicReference<>();
+  private final AtomicReference<CompletableFuture<WholeB>> whole = new AtomicReference<>();
   /** The rows being fetched now, each with the fetch that will publish it. */
   private final Map<ArrayByteSequence,CompletableFuture<Map<ArrayByteSequence,BRow>>> inFlight =
       new ConcurrentHashMap<>();
@@ -58,17 +57,18 @@ public final class BRowCache {
 
   /**
    * All of B's rows, read once through {@code reader} by the first caller (the others wait for
-   * that read) within this cache's capacity; null, for good, when they did not fit. A read that
-   * fails is retried by the next caller.
+   * that read) within this cache's capacity, their columns numbered by that caller; null, for
+   * good, when they did not fit. A read that fails is retried by the next caller.
    */
-  public Map<ArrayByteSequence,BRow> whole(WholeRead reader) throws Exception {
-    CompletableFuture<Map<ArrayByteSequence,BRow>> mine = new CompletableFuture<>();
-    CompletableFuture<Map<ArrayByteSequence,BRow>> theirs = whole.compareAndExchange(null, mine);
+  public WholeB whole(WholeRead reader) throws Exception {
+    CompletableFuture<WholeB> mine = new CompletableFuture<>();
+    CompletableFuture<WholeB> theirs = whole.compareAndExchange(null, mine);
     if (theirs == null) {
       try {
         Map<ArrayByteSequence,BRow> rows = reader.read(capacity);
-        mine.complete(rows);
-        return rows;
+        WholeB all = rows == null ? null : WholeB.of(rows);
+        mine.complete(all);
+        return all;
       } catch (Exception | Error e) {
         whole.set(null);
         mine.completeExceptionally(e);
@@ -86,8 +86,8 @@ public final class BRowCache {
   }
 
   /** All of B's rows if a whole read has ended and they fit, else null; never waits. */
-  public Map<ArrayByteSequence,BRow> wholeIfRead() {
-    CompletableFuture<Map<ArrayByteSequence,BRow>> f = whole.get();
+  public WholeB wholeIfRead() {
+    CompletableFuture<WholeB> f = whole.get();
     return f != null && f.isDone() && !f.isCompletedExceptionally() ? f.join() : null;
   }
 

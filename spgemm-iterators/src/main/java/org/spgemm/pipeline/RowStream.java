@@ -59,14 +59,14 @@ final class RowStream {
     List<byte[]> missing = new ArrayList<>();
     Map<ArrayByteSequence,Integer> entryOf = new HashMap<>();
     var a = batch.a;
-    Map<ArrayByteSequence,BRow> all = cache == null ? null : cache.wholeIfRead();
+    WholeB all = cache == null ? null : cache.wholeIfRead();
     for (int p = a.rowPtr[0]; p < a.rowPtr[1] && row.formsAny(); p++) {
       if (a.colIdx[p] < 0) {
         continue;
       }
       byte[] j = batch.phi.get(a.colIdx[p]);
       ArrayByteSequence key = new ArrayByteSequence(j);
-      BRow cached = all != null ? all.getOrDefault(key, BRow.EMPTY)
+      BRow cached = all != null ? all.row(key)
           : cache == null ? null : cache.get(key);
       if (cached == null) {
         entryOf.put(key, p);

@@ -71,10 +71,10 @@ class BRowCacheTest {
     AtomicInteger reads = new AtomicInteger();
     CountDownLatch reading = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    Map<ArrayByteSequence,BRow> rows = Map.of(new ArrayByteSequence("r"), BRow.EMPTY);
+    Map<ArrayByteSequence,BRow> rows = Map.of(new ArrayByteSequence("r"), row(10));
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
-      List<Future<Map<ArrayByteSequence,BRow>>> got = new ArrayList<>();
+      List<Future<WholeB>> got = new ArrayList<>();
       for (int t = 0; t < 4; t++) {
         got.add(pool.submit(() -> c.whole(limit -> {
           reads.incrementAndGet();
@@ -86,8 +86,10 @@ class BRowCacheTest {
       }
       reading.await();
       release.countDown();
-      for (Future<Map<ArrayByteSequence,BRow>> f : got) {
-        assertSame(rows, f.get());
+      WholeB first = got.get(0).get();
+      assertSame(rows.get(new ArrayByteSequence("r")), first.row(new ArrayByteSequence("r")));
+      for (Future<WholeB> f : got) {
+        assertSame(first, f.get(), "one read, one numbering, for every caller");
       }
     } finally {
       pool.shutdownNow();
