@@ -1,6 +1,5 @@
 package org.spgemm.bench.bl;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
@@ -18,6 +17,7 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MSplits;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
@@ -94,15 +94,8 @@ public final class BlTables {
     }
   }
 
-  /** Equal row blocks of {@code rows} keys: the split points all methods share. */
+  /** Equal row blocks of {@code rows} keys: the split points of BL's tables. */
   public static List<String> equalSplits(KeyFormat keys, int rows, int tablets) {
-    List<String> splits = new ArrayList<>();
-    for (int t = 1; t < tablets; t++) {
-      long row = (long) rows * t / tablets;
-      if (row > 0 && row < rows) {
-        splits.add(keys.encodeString(row));
-      }
-    }
-    return splits;
+    return MSplits.equalRows(keys, rows, tablets);
   }
 }
