@@ -49,7 +49,7 @@ final class DemoCommand extends AbstractSpgemmSubcommand {
     int tservers = cluster.tservers;
     try (Session session = cluster.start("demo", err)) {
       Workflow w = new Workflow(session.client, "M", ValueCodecs.DECIMAL);
-      w.loadProduct(a, b, 4 * tservers, false, null, null);
+      w.load(a, b, 4 * tservers, false);
       out.printf(Locale.ROOT, "loaded A and B into table M (%d tablets) in %.1f s%n",
           4 * tservers, w.loadNanos / 1e9);
       MultiplyResult r = w.multiply(MultiplyOptions.builder(), a.nonEmptyRows(), err);

@@ -213,7 +213,7 @@ final class MultiplyCommand extends TableCommand {
     TableOptions.checkValues(values, mask, mxm.mask);
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), values);
-      w.loadProduct(a, b, loadTablets(), replaceTable, mask, c0);
+      w.load(a, b, loadTablets(), replaceTable, mask, c0);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
           a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
               + b.nnz() + " nonzeros)", w.loadNanos / 1e9);

@@ -188,7 +188,7 @@ final class PartitionCommand extends TableCommand {
       Workflow w = new Workflow(session.client, m.name(), values);
       if (a != null) {
         int t = m.tablets(parts);
-        w.loadProduct(a, b, t, false, null, null);
+        w.load(a, b, t, false);
         err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s into %s (%d tablets) in %.1f s%n",
             a.rows(), a.cols(), a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows()
                 + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", w.table, t, w.loadNanos / 1e9);

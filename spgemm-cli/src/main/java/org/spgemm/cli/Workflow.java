@@ -1,12 +1,12 @@
 package org.spgemm.cli;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.LoadOptions;
-import org.spgemm.client.MSplits;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
@@ -43,27 +43,17 @@ final class Workflow {
   }
 
   /**
-   * Creates M with {@code tablets} equal row blocks and loads A (and B, or A again as B): for an
-   * algorithm, whose steps are not the one product A·B. An existing M is refused, or with {@code
-   * replace} deleted first, unless a live multiply is writing it.
+   * Creates M with {@code tablets} equal row blocks and loads A (and B, or A again as B). An
+   * existing M is refused, or with {@code replace} deleted first, unless a live multiply is
+   * writing it.
    */
   void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace) {
-    load(a, b, tablets, replace, null, null, false);
+    load(a, b, tablets, replace, null, null);
   }
 
-  /**
-   * As {@link #load(SparseMatrix, SparseMatrix, int, boolean)}, with a mask and a stored C, for
-   * the product A·B: M is split so that each tablet's compaction writes about as many entries
-   * ({@link MSplits#byWrites}; equal row blocks when the shapes do not multiply as loaded, as
-   * under a transpose).
-   */
-  void loadProduct(SparseMatrix a, SparseMatrix b, int tablets, boolean replace,
-      SparseMatrix mask, SparseMatrix c0) {
-    load(a, b, tablets, replace, mask, c0, a.cols() == b.rows());
-  }
-
-  private void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace,
-      SparseMatrix mask, SparseMatrix c0, boolean byWrites) {
+  /** As {@link #load(SparseMatrix, SparseMatrix, int, boolean)}, with a mask and a stored C. */
+  void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace, SparseMatrix mask,
+      SparseMatrix c0) {
     if (client.tableOperations().exists(table)) {
       if (!replace) {
         throw new AbstractSpgemmSubcommand.UsageException("table " + table
@@ -84,10 +74,16 @@ final class Workflow {
     int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
     n = Math.max(n, c0 == null ? 0 : Math.max(c0.rows(), c0.cols()));
     keys = KeyFormat.forSize(n);
-    long t0 = System.nanoTime();
-    List<String> splits = byWrites ? MSplits.byWrites(a, b, keys, tablets)
-        : MSplits.equalRows(keys, Math.max(a.rows(), b.rows()), tablets);
+    List<String> splits = new ArrayList<>();
+    int rows = Math.max(a.rows(), b.rows());
+    for (int t = 1; t < tablets; t++) {
+      long row = (long) rows * t / tablets;
+      if (row > 0 && row < rows) {
+        splits.add(keys.encodeString(row));
+      }
+    }
     TableM.create(client, table, TableLayout.FAMILIES, splits);
+    long t0 = System.nanoTime();
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);
     MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
     if (mask != null) {

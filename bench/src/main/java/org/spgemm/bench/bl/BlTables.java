@@ -1,5 +1,6 @@
 package org.spgemm.bench.bl;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
 import java.util.List;
@@ -17,7 +18,6 @@ import org.apache.accumulo.core.iterators.IteratorUtil.IteratorScope;
 import org.apache.hadoop.io.Text;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
-import org.spgemm.client.MSplits;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.codec.ValueCodecs;
@@ -94,8 +94,15 @@ public final class BlTables {
     }
   }
 
-  /** Equal row blocks of {@code rows} keys: the split points of BL's tables. */
+  /** Equal row blocks of {@code rows} keys: the split points all methods share. */
   public static List<String> equalSplits(KeyFormat keys, int rows, int tablets) {
-    return MSplits.equalRows(keys, rows, tablets);
+    List<String> splits = new ArrayList<>();
+    for (int t = 1; t < tablets; t++) {
+      long row = (long) rows * t / tablets;
+      if (row > 0 && row < rows) {
+        splits.add(keys.encodeString(row));
+      }
+    }
+    return splits;
   }
 }

@@ -7,11 +7,11 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
 import org.spgemm.algebra.Semirings;
+import org.spgemm.bench.bl.BlTables;
 import org.spgemm.bench.data.Dataset;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.LoadOptions;
-import org.spgemm.client.MSplits;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.TableM;
 import org.spgemm.codec.ValueCodecs;
@@ -20,10 +20,9 @@ import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
 
 /**
- * One dataset on one cluster: the operands, the in-memory reference C, the split points ({@code
- * tabletsPerServer} tablets per tablet server: equal row blocks for the baselines' tables, and
- * for M those `spgemm multiply` gives it, {@link MSplits#byWrites}) and the source table M
- * (families A and B) that gRRp plans on and the client-side baseline reads.
+ * One dataset on one cluster: the operands, the in-memory reference C, the shared split points
+ * (equal row blocks, {@code tabletsPerServer} per tablet server) and the source table M (families
+ * A and B) that gRRp plans on and the client-side baseline reads.
  */
 final class Cell {
 
@@ -36,10 +35,7 @@ final class Cell {
   final SparseMatrix reference;
   final long partialProducts;
   final KeyFormat keys;
-  /** Equal row blocks: the tables of BL and of the client's C. */
   final List<String> splits;
-  /** M's split points, as `spgemm multiply` loads M from files. */
-  final List<String> mSplits;
   final String source;
   final int scanThreads;
   /** How A and B are stored (every method's inputs alike); C keeps the normal form. */
@@ -57,9 +53,8 @@ final class Cell {
     this.partialProducts = a.partialProducts(b);
     int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
     this.keys = KeyFormat.forSize(n);
-    this.splits = MSplits.equalRows(keys, Math.max(a.rows(), b.rows()),
+    this.splits = BlTables.equalSplits(keys, Math.max(a.rows(), b.rows()),
         tabletsPerServer * tservers);
-    this.mSplits = MSplits.byWrites(a, b, keys, tabletsPerServer * tservers);
     this.scanThreads = Math.max(4, 2 * tservers);
     this.values = LoadOptions.of(ValueCodecs.DECIMAL).withValueBytes(dataset.valueBytes());
     values.check(a, "dataset " + dataset.name() + " (generated) A");
@@ -74,11 +69,11 @@ final class Cell {
   }
 
   /**
-   * Creates table M with families A, B, C and M's splits, and loads A and B into it, their
+   * Creates table M with families A, B, C and the shared splits, and loads A and B into it, their
    * values at the dataset's value size.
    */
   void loadM(String table) {
-    TableM.create(client, table, TableLayout.FAMILIES, mSplits);
+    TableM.create(client, table, TableLayout.FAMILIES, splits);
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);
     MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
   }

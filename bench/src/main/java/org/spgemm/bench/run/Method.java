@@ -9,11 +9,11 @@ public enum Method {
   GRAPHULO("Graphulo", "the real Graphulo TableMult from --graphulo-jar, called through"
       + " reflection"),
   RRP_SCAN("RRp-scan", "row-by-row scan iterator writing C through a BatchWriter (the paper's"
-      + " write path), M split as spgemm multiply splits it"),
+      + " write path), equal row blocks"),
   RRP("RRp", "row-by-row multiply on the engine the API picks by default (auto: the scan engine"
-      + " for small work, the compaction engine for large), M split as spgemm multiply splits it (each tablet with about as many entries to write)"),
+      + " for small work, the compaction engine for large), equal row blocks"),
   RRP_COMPACTION("RRp-compaction", "row-by-row multiply inside a user compaction, C straight"
-      + " into the tablets' files, M split as RRp's"),
+      + " into the tablets' files, equal row blocks"),
   RRP_NESTED("RRp-nested", "RRp with every B row read by nested scan, also those of the tablet"
       + " being compacted (localB false): what reading B locally saves"),
   GRRP("gRRp", "RRp on the METIS-partitioned copy (each part pinned to its own tablet server), on the engine the API picks"),
