@@ -190,7 +190,8 @@ public final class CompactionPass {
 
   private void setTop() {
     byte[] vis = row.visibilities() == null ? NO_VISIBILITY : row.visibilities()[col];
-    topKey = new Key(row.row(), family, row.quals()[col], vis, opts.timestamp());
+    // not copied: a C row's arrays (and the family's) are never written once the row is handed over
+    topKey = new Key(row.row(), family, row.quals()[col], vis, opts.timestamp(), false, false);
     topValue = new Value(row.values()[col]);
     total.add(Counter.C_BYTES, topKey.getSize() + row.values()[col].length);
   }
