@@ -69,7 +69,7 @@ public final class BatchWorker {
       return result;
     }
     boolean count = opts.mode() == MultiplySpec.Mode.COUNT;
-    forEachPiece(batch, (piece, panel, stats) -> {
+    forEachPiece(batch, live, (piece, panel, stats) -> {
       if (count) {
         countRows(piece, panel, stats, result);
         return;
@@ -117,8 +117,11 @@ public final class BatchWorker {
    * Fetches the panel of {@code batch} (splitting the batch while its panel passes the budget,
    * streaming the B rows of a single row that still does) and runs {@code piece} on each part,
    * with its fetch counts filled in. A streamed row's computing counts as fetching.
+   *
+   * @param live false once the work is no longer wanted: a streamed row, which may read all of
+   *        B, stops at the next check ({@link CancellationException})
    */
-  public void forEachPiece(ABatch batch, Piece piece) throws Exception {
+  public void forEachPiece(ABatch batch, BooleanSupplier live, Piece piece) throws Exception {
     BatchStats stats = new BatchStats();
     stats.server = TabletServerBridge.serverId();
     long t0 = System.nanoTime();
@@ -130,12 +133,12 @@ public final class BatchWorker {
         int[] cuts = cuts(batch);
         for (int k = 0; k + 1 < cuts.length; k++) {
           if (cuts[k] < cuts[k + 1]) {
-            forEachPiece(batch.slice(cuts[k], cuts[k + 1]), piece);
+            forEachPiece(batch.slice(cuts[k], cuts[k + 1]), live, piece);
           }
         }
         return;
       }
-      panel = streams.compute(batch, workspaces.get(), labels);
+      panel = streams.compute(batch, workspaces.get(), labels, live);
     }
     stats.set(Counter.FETCH_NANOS, System.nanoTime() - t0);
     stats.set(Counter.B_ROWS, batch.phi.size());

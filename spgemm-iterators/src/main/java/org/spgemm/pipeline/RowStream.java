@@ -5,6 +5,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -27,6 +29,9 @@ final class RowStream {
 
   /** Bytes a C column of the accumulator is charged: its key, value, id and map entry. */
   private static final int COLUMN_OVERHEAD = 64;
+
+  /** B entries read between two checks that the row is still wanted. */
+  static final int LIVE_EVERY = 4096;
 
   private final MultiplySpec opts;
   private final BSource source;
@@ -52,8 +57,11 @@ final class RowStream {
    * visibilities, and what was read.
    *
    * @param labels the visibilities of A's entries, combined as a panel's are
+   * @param live checked every {@value #LIVE_EVERY} B entries read: false stops the row ({@link
+   *        CancellationException})
    */
-  BPanel compute(ABatch batch, RowWorkspace w, Labels labels) throws Exception {
+  BPanel compute(ABatch batch, RowWorkspace w, Labels labels, BooleanSupplier live)
+      throws Exception {
     Row row = new Row(batch, w, labels);
     long[] counts = new long[6];
     List<byte[]> missing = new ArrayList<>();
@@ -85,7 +93,11 @@ final class RowStream {
         int p = -1;
         boolean remote = false;
         boolean local = false;
+        long seen = 0;
         for (Map.Entry<Key,Value> e : read) {
+          if (++seen % LIVE_EVERY == 0 && !live.getAsBoolean()) {
+            throw new CancellationException(); // a hub row may read all of B: stop when unwanted
+          }
           Key k = e.getKey();
           ByteSequence r = k.getRowData();
           if (current == null || !current.equals(r)) {

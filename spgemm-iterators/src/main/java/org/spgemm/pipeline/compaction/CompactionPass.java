@@ -103,7 +103,7 @@ public final class CompactionPass {
           return new BatchScheduler.InFlight<>(first, batch.lastKey(), p.submit(() -> {
             try {
               BatchStats sum = new BatchStats();
-              worker.forEachPiece(batch, (piece, panel, stats) -> {
+              worker.forEachPiece(batch, () -> live, (piece, panel, stats) -> {
                 worker.multiplyRows(piece, panel, channel, () -> live, stats);
                 sum.add(stats);
               });

@@ -3,6 +3,7 @@ package org.spgemm.pipeline.scan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,8 +11,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
@@ -21,6 +24,7 @@ import org.apache.accumulo.core.iteratorsImpl.system.SortedMapIterator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.spgemm.iterators.MultiplySpec;
+import org.spgemm.pipeline.ABatch;
 import org.spgemm.pipeline.ARowReader;
 import org.spgemm.pipeline.BadInputException;
 import org.spgemm.pipeline.BatchWorker;
@@ -162,5 +166,37 @@ class BatchPipelineTest {
         () -> run(table, TestTables.smallBatches(), c));
     assertTrue(e.getMessage().startsWith("stopped while the batch"), e.getMessage());
     assertTrue(c.table.isEmpty(), "nothing written");
+  }
+
+  /**
+   * A row whose B rows pass the budget streams them, possibly all of B: it asks whether it is
+   * still wanted as it reads, and stops when not, before anything is written.
+   */
+  @Test
+  void aStreamedRowStopsOnceNoLongerWanted() throws Exception {
+    var a = TestTables.random(1, 300, 1.0, 21); // one row naming 300 B rows of 30 entries
+    var b = TestTables.random(300, 30, 1.0, 22);
+    SortedMap<Key,Value> table = TestTables.table(a, b);
+    MultiplySpec opts = TestTables.smallBatches("maxBatchBytes", 5000);
+    ColumnFamilySkippingIterator source =
+        new ColumnFamilySkippingIterator(new SortedMapIterator(table));
+    source.seek(new Range(), Set.of(new ArrayByteSequence("A")), true);
+    MemoryBudget budget = MemoryBudget.of(opts, 1L << 30, MemoryBudget.MIN_TABLETS);
+    Labels labels = new Labels(opts.cVisibility());
+    TestTables.C c = new TestTables.C("C");
+    BatchWorker worker = new BatchWorker(opts, budget, labels, new TestTables.B(table, "B"), null,
+        c, org.spgemm.metrics.MultiplyMeters.of(org.spgemm.metrics.Engine.SCAN));
+    ABatch batch = new ARowReader(source, opts, budget.batchBytes(), null, labels).readBatch();
+    AtomicInteger asked = new AtomicInteger();
+    assertThrows(CancellationException.class,
+        () -> worker.forEachPiece(batch, () -> asked.incrementAndGet() < 2,
+            (piece, panel, stats) -> fail("a row no longer wanted is not handed on")));
+    assertEquals(2, asked.get(), "asked every 4096 B entries, stopped at the first no");
+    assertTrue(c.table.isEmpty());
+    // wanted throughout, the same row streams to its end
+    long[] streamed = new long[1];
+    worker.forEachPiece(batch, () -> true,
+        (piece, panel, stats) -> streamed[0] += stats.get(Counter.STREAMED_ROWS));
+    assertEquals(1, streamed[0]);
   }
 }
