@@ -175,18 +175,23 @@ public final class BPanelFetcher {
     if (bytes > budget) {
       throw new PanelTooLargeException(bytes);
     }
+    all.takeReadCounts(counts);
     return withCounts(toCsr(rows, ids, all.columnKeys), counts);
   }
 
   /**
-   * All rows of B's family in one read, or null (the read given up) once they pass {@code limit}
-   * bytes.
+   * All rows of B's family in one read, or null (the read given up, what it read added to {@code
+   * counts}) once they pass {@code limit} bytes. A read that ends keeps its counts for the first
+   * panel made from it ({@link WholeB#takeReadCounts}).
    */
-  private Map<ArrayByteSequence,BRow> readWhole(byte[] home, long limit, long[] counts)
-      throws Exception {
+  private WholeB readWhole(byte[] home, long limit, long[] counts) throws Exception {
+    long[] mine = new long[counts.length];
     try {
-      return read(List.of(new Range()), null, home, 0, limit, counts);
+      return WholeB.of(read(List.of(new Range()), null, home, 0, limit, mine), mine);
     } catch (PanelTooLargeException e) {
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] += mine[i];
+      }
       return null;
     }
   }

@@ -39,7 +39,7 @@ public final class BRowCache {
 
   /** Reads all of B's rows, or returns null once they pass {@code limit} bytes. */
   public interface WholeRead {
-    Map<ArrayByteSequence,BRow> read(long limit) throws Exception;
+    WholeB read(long limit) throws Exception;
   }
 
   /** @param onUse run once per batch that uses the cache (keeps it registered while in use) */
@@ -57,7 +57,7 @@ public final class BRowCache {
 
   /**
    * All of B's rows, read once through {@code reader} by the first caller (the others wait for
-   * that read) within this cache's capacity, their columns numbered by that caller; null, for
+   * that read) within this cache's capacity, their columns numbered ({@link WholeB}); null, for
    * good, when they did not fit. A read that fails is retried by the next caller.
    */
   public WholeB whole(WholeRead reader) throws Exception {
@@ -65,8 +65,7 @@ public final class BRowCache {
     CompletableFuture<WholeB> theirs = whole.compareAndExchange(null, mine);
     if (theirs == null) {
       try {
-        Map<ArrayByteSequence,BRow> rows = reader.read(capacity);
-        WholeB all = rows == null ? null : WholeB.of(rows);
+        WholeB all = reader.read(capacity);
         mine.complete(all);
         return all;
       } catch (Exception | Error e) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 
 /**
@@ -20,16 +21,23 @@ public final class WholeB {
   private final Map<ArrayByteSequence,int[]> ids;
   /** Every column key of B, sorted: ascending ids are key order. */
   final byte[][] columnKeys;
+  /** What the read cost ({@link BPanelFetcher#count}'s order), until a panel takes it. */
+  private final AtomicReference<long[]> readCounts;
 
   private WholeB(Map<ArrayByteSequence,BRow> rows, Map<ArrayByteSequence,int[]> ids,
-      byte[][] columnKeys) {
+      byte[][] columnKeys, long[] readCounts) {
     this.rows = rows;
     this.ids = ids;
     this.columnKeys = columnKeys;
+    this.readCounts = new AtomicReference<>(readCounts);
   }
 
-  /** Numbers the columns of {@code rows} (one sort of B's distinct column keys). */
-  static WholeB of(Map<ArrayByteSequence,BRow> rows) {
+  /**
+   * Numbers the columns of {@code rows} (one sort of B's distinct column keys).
+   *
+   * @param readCounts what reading them cost, added once to the first panel made from them
+   */
+  static WholeB of(Map<ArrayByteSequence,BRow> rows, long[] readCounts) {
     Map<ArrayByteSequence,Integer> seen = new HashMap<>();
     List<byte[]> keys = new ArrayList<>();
     Map<ArrayByteSequence,int[]> ids = new HashMap<>(rows.size() * 2);
@@ -47,7 +55,19 @@ public final class WholeB {
         id[q] = rank[id[q]];
       }
     }
-    return new WholeB(rows, ids, sorted);
+    return new WholeB(rows, ids, sorted, readCounts);
+  }
+
+  /**
+   * Adds what the read cost to {@code counts}, the first time only: the read is counted once, by
+   * the first panel made from it (the batch that read B may have passed the budget and been cut,
+   * and the pieces take B from here).
+   */
+  void takeReadCounts(long[] counts) {
+    long[] mine = readCounts.getAndSet(null);
+    for (int i = 0; mine != null && i < counts.length; i++) {
+      counts[i] += mine[i];
+    }
   }
 
   /** B's row {@code key}; {@link BRow#EMPTY} when B has none. */

@@ -81,7 +81,7 @@ class BRowCacheTest {
           reading.countDown();
           release.await();
           assertEquals(1000, limit);
-          return rows;
+          return WholeB.of(rows, new long[6]);
         })));
       }
       reading.await();

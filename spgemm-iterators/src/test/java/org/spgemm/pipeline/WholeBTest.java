@@ -31,7 +31,7 @@ class WholeBTest {
       rows.put(new ArrayByteSequence("r" + r), new BRow(cols, null, new double[cols.length],
           cols.length, 10));
     }
-    WholeB all = WholeB.of(rows);
+    WholeB all = WholeB.of(rows, new long[] {7, 1, 6, 70, 10, 60});
     for (int i = 1; i < all.columnKeys.length; i++) {
       assertTrue(Arrays.compareUnsigned(all.columnKeys[i - 1], all.columnKeys[i]) < 0);
     }
@@ -47,5 +47,11 @@ class WholeBTest {
     ArrayByteSequence absent = new ArrayByteSequence("nope");
     assertSame(BRow.EMPTY, all.row(absent));
     assertEquals(0, all.columnIds(absent).length);
+    long[] first = new long[6];
+    long[] second = new long[6];
+    all.takeReadCounts(first);
+    all.takeReadCounts(second);
+    assertArrayEquals(new long[] {7, 1, 6, 70, 10, 60}, first, "the read, counted once");
+    assertArrayEquals(new long[6], second);
   }
 }
