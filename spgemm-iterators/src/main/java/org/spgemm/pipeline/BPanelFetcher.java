@@ -189,9 +189,7 @@ public final class BPanelFetcher {
     try {
       return WholeB.of(read(List.of(new Range()), null, home, 0, limit, mine), mine);
     } catch (PanelTooLargeException e) {
-      for (int i = 0; i < counts.length; i++) {
-        counts[i] += mine[i];
-      }
+      add(counts, mine);
       return null;
     }
   }
@@ -204,6 +202,13 @@ public final class BPanelFetcher {
     panel.remoteBytes = counts[4];
     panel.localBytes = counts[5];
     return panel;
+  }
+
+  /** Adds the counts {@code more} (in {@link #count}'s order) to {@code counts}. */
+  static void add(long[] counts, long[] more) {
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] += more[i];
+    }
   }
 
   /**

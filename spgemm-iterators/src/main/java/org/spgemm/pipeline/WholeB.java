@@ -65,8 +65,8 @@ public final class WholeB {
    */
   void takeReadCounts(long[] counts) {
     long[] mine = readCounts.getAndSet(null);
-    for (int i = 0; mine != null && i < counts.length; i++) {
-      counts[i] += mine[i];
+    if (mine != null) {
+      BPanelFetcher.add(counts, mine);
     }
   }
 
