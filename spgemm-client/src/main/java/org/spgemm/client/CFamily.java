@@ -155,40 +155,54 @@ final class CFamily {
     knownEmpty = true;
   }
 
+  /** Reads of the summaries that a compaction ending during the read may cost. */
+  private static final int SUMMARY_READS = 4;
+
   /**
    * The entries of every family in the files of {@code table}, labelled ones included, from the
    * summaries of {@link TableM#FAMILY_COUNTS} (after a flush of its memory when {@code flush});
    * null when the files cannot tell (files written before the summarizer was configured, no
-   * GET_SUMMARIES permission, too many families). A deleted entry still in a file counts.
+   * GET_SUMMARIES permission, too many families). The counts are upper bounds, so a zero proves a
+   * family empty: a deleted entry still in a file counts, and so does a file shared by tablets
+   * (after a split) for rows outside the tablets that still read it (Accumulo's "extra" files,
+   * seen while its compactions replace a split table's files one tablet at a time). A compaction
+   * that replaces files while they are read leaves them "deleted" in the answer, which could
+   * count too little: then the summaries are read again, a few times, rather than giving up and
+   * having C cleared by a compaction of its own (2 s).
    */
   static Map<String,Long> familyCounts(AccumuloClient client, String table, boolean flush) {
-    List<Summary> summaries;
-    try {
-      summaries = client.tableOperations().summaries(table).flush(flush)
-          .withConfiguration(TableM.FAMILY_COUNTS).retrieve();
-    } catch (AccumuloException | AccumuloSecurityException e) {
-      return null;
-    } catch (TableNotFoundException e) {
-      throw ClusterException.noTable(table, e);
-    }
-    if (summaries.size() != 1) {
-      return null;
-    }
-    Summary s = summaries.get(0);
-    Summary.FileStatistics f = s.getFileStatistics();
-    Map<String,Long> st = s.getStatistics();
-    if (f.getMissing() != 0 || f.getExtra() != 0 || f.getLarge() != 0 || f.getDeleted() != 0
-        || f.getInaccurate() != 0 || st.getOrDefault(CountingSummarizer.TOO_MANY_STAT, 0L) != 0
-        || st.getOrDefault(CountingSummarizer.TOO_LONG_STAT, 0L) != 0) {
-      return null;
-    }
-    Map<String,Long> counts = new java.util.HashMap<>();
-    st.forEach((k, n) -> {
-      if (k.startsWith(CountingSummarizer.COUNTER_STAT_PREFIX)) {
-        counts.put(k.substring(CountingSummarizer.COUNTER_STAT_PREFIX.length()), n);
+    for (int read = 1;; read++) {
+      Summary s;
+      try {
+        List<Summary> summaries = client.tableOperations().summaries(table)
+            .flush(flush && read == 1).withConfiguration(TableM.FAMILY_COUNTS).retrieve();
+        if (summaries.size() != 1) {
+          return null;
+        }
+        s = summaries.get(0);
+      } catch (AccumuloException | AccumuloSecurityException e) {
+        return null;
+      } catch (TableNotFoundException e) {
+        throw ClusterException.noTable(table, e);
       }
-    });
-    return counts;
+      Summary.FileStatistics f = s.getFileStatistics();
+      if (f.getDeleted() != 0 && read < SUMMARY_READS) {
+        continue;
+      }
+      Map<String,Long> st = s.getStatistics();
+      if (f.getMissing() != 0 || f.getLarge() != 0 || f.getDeleted() != 0
+          || st.getOrDefault(CountingSummarizer.TOO_MANY_STAT, 0L) != 0
+          || st.getOrDefault(CountingSummarizer.TOO_LONG_STAT, 0L) != 0) {
+        return null;
+      }
+      Map<String,Long> counts = new java.util.HashMap<>();
+      st.forEach((k, n) -> {
+        if (k.startsWith(CountingSummarizer.COUNTER_STAT_PREFIX)) {
+          counts.put(k.substring(CountingSummarizer.COUNTER_STAT_PREFIX.length()), n);
+        }
+      });
+      return counts;
+    }
   }
 
   /** Entries of C, every label included (a compaction of C's table that rewrites nothing). */
