@@ -2,6 +2,7 @@ package org.spgemm.client;
 
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 import org.spgemm.iterators.MultiplySpec.Mode;
 
 /**
@@ -67,14 +68,24 @@ record EngineChoice(Engine engine, String why) {
    * A's entries name B rows of other tablets ({@code aLocal}: those naming a row of their own
    * tablet, counted only when B shares A's table, else 0), every server needs most of B and one
    * sequential read beats a point lookup per row. Not where A's tablets mostly read their own B
-   * rows (a banded matrix, read from the compaction's own files), nor on a gRRp copy ({@code
-   * partsPinned}), whose parts were placed so that each server reads little of B remotely. The
-   * servers fall back to per-batch reads when B does not fit their cache.
+   * rows (a banded matrix, read from the compaction's own files). On a gRRp copy ({@code
+   * pinned}: its parts were placed so that each server reads little of B remotely), only when
+   * its plan predicts that the servers fetch, row by row, at least half the B entries whole
+   * reads would ((servers - 1) nnz(B)): batches fetch a row again when it is needed again, about
+   * twice the prediction on R-MAT, and row by row each entry costs more than in a sequential
+   * read. The servers fall back to per-batch reads when B does not fit their cache.
    */
   static boolean wholeB(Engine engine, long aEntries, long aLocal, long bEntries,
-      BooleanSupplier partsPinned) {
-    return engine == Engine.COMPACTION && bEntries > 0 && aEntries >= bEntries
-        && aLocal * 2 < aEntries && !partsPinned.getAsBoolean();
+      Supplier<TableM.PinnedParts> pinned) {
+    if (engine != Engine.COMPACTION || bEntries <= 0 || aEntries < bEntries) {
+      return false;
+    }
+    TableM.PinnedParts parts = pinned.get();
+    if (parts == null) {
+      return aLocal * 2 < aEntries;
+    }
+    return parts.predictedRemoteB() >= 0
+        && parts.predictedRemoteB() * 2 >= (parts.servers() - 1) * bEntries;
   }
 
   @Override

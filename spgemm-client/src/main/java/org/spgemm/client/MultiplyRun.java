@@ -117,10 +117,10 @@ final class MultiplyRun {
     boolean wholeB = before != null && mode == Mode.MULTIPLY && EngineChoice.wholeB(engine,
         before.entries(inputs.get(0)), bTable.equals(table)
             ? before.localQualifiers(inputs.get(0)) : 0,
-        before.entries(inputs.get(1)), () -> TableM.partsPinned(client, table));
+        before.entries(inputs.get(1)), () -> TableM.pinnedParts(client, table));
     if (wholeB) {
       choice = new EngineChoice(engine, choice.why() + "; all of B read at once by each server"
-          + " (nnz(A) >= nnz(B), most of A's B rows in other tablets)");
+          + " (nnz(A) >= nnz(B), most of A's B rows in other tablets or on other servers)");
     }
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
         opts, wholeB);

@@ -3,6 +3,7 @@ package org.spgemm.client;
 import static org.spgemm.client.Arguments.notNull;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -174,21 +175,38 @@ public final class TableM {
     }
   }
 
-  /** The id of {@code table}, which, unlike its name, is never given to another table. */
   /**
-   * True when {@code table} is a gRRp copy whose parts are pinned to tablet servers ({@value
-   * TableLayout#PARTS_PROPERTY}); false also when its configuration cannot be read.
+   * A gRRp copy's parts pinned to tablet servers ({@value TableLayout#PARTS_PROPERTY}): how many
+   * servers hold them, and the B entries its plan predicts they fetch from each other ({@value
+   * TableLayout#PREDICTED_REMOTE_B_PROPERTY}; -1 when not recorded).
    */
-  static boolean partsPinned(AccumuloClient client, String table) {
+  record PinnedParts(int servers, long predictedRemoteB) {
+  }
+
+  /**
+   * The pinned parts of {@code table} when it is a gRRp copy; null when it is not, or its
+   * configuration cannot be read.
+   */
+  static PinnedParts pinnedParts(AccumuloClient client, String table) {
     try {
-      String parts = client.tableOperations().getConfiguration(table)
-          .get(TableLayout.PARTS_PROPERTY);
-      return parts != null && !parts.isEmpty();
-    } catch (AccumuloException | TableNotFoundException e) {
-      return false;
+      Map<String,String> conf = client.tableOperations().getConfiguration(table);
+      String parts = conf.get(TableLayout.PARTS_PROPERTY);
+      if (parts == null || parts.isEmpty()) {
+        return null;
+      }
+      long remote = -1;
+      String predicted = conf.get(TableLayout.PREDICTED_REMOTE_B_PROPERTY);
+      if (predicted != null && !predicted.isEmpty()) {
+        remote = Long.parseLong(predicted);
+      }
+      return new PinnedParts((int) Arrays.stream(parts.split(",")).map(String::strip)
+          .distinct().count(), remote);
+    } catch (AccumuloException | TableNotFoundException | NumberFormatException e) {
+      return null;
     }
   }
 
+  /** The id of {@code table}, which, unlike its name, is never given to another table. */
   static String id(AccumuloClient client, String table) {
     String id = client.tableOperations().tableIdMap().get(table);
     if (id == null) {

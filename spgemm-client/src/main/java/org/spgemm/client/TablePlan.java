@@ -8,6 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.partition.graph.BipartiteGraph;
 import org.spgemm.partition.plan.PartitionPlan;
 import org.spgemm.partition.plan.PlanChoice;
@@ -204,12 +207,29 @@ public final class TablePlan {
     try {
       ApplyResult r = PlanApplier.apply(client, table, newTable, plan,
           options.withFamilies(aFamily, bFamily));
+      if (r.pinned()) {
+        recordPredictedRemoteB(client, newTable);
+      }
       applied = r;
       return r;
     } catch (TablePartitionException e) {
       throw new ClusterException(e.getMessage(), e);
     } catch (IllegalArgumentException e) {
       throw new InvalidOptionException(e.getMessage());
+    }
+  }
+
+  /**
+   * Records on the copy the B entries this plan predicts its servers fetch from each other, which
+   * its multiply weighs against reading B whole ({@link EngineChoice#wholeB}). Optional: without
+   * it (no ALTER_TABLE on the copy) the servers read B row by row.
+   */
+  private void recordPredictedRemoteB(AccumuloClient client, String copy) {
+    try {
+      client.tableOperations().setProperty(copy, TableLayout.PREDICTED_REMOTE_B_PROPERTY,
+          Long.toString(metrics().remoteBVolume()));
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      // optional, as above
     }
   }
 

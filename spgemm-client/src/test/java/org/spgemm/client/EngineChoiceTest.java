@@ -72,14 +72,28 @@ class EngineChoiceTest {
   }
 
   @Test
-  void allOfBIsReadAtOnceOnlyWhereEveryServerNeedsMostOfItAndNoPlanPlacedIt() {
-    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 10, 4, 10, () -> false), "scattered A*A");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 5, 10, () -> false),
+  void allOfBIsReadAtOnceOnlyWhereEveryServerNeedsMostOfIt() {
+    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 10, 4, 10, () -> null), "scattered A*A");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 5, 10, () -> null),
         "half of A's B rows in their own tablets (banded)");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 9, 0, 10, () -> false),
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 9, 0, 10, () -> null),
         "A smaller than B");
-    assertTrue(!EngineChoice.wholeB(Engine.SCAN, 10, 0, 10, () -> false), "the scan engine");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 0, () -> false), "B empty");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 10, () -> true), "gRRp's parts");
+    assertTrue(!EngineChoice.wholeB(Engine.SCAN, 10, 0, 10, () -> null), "the scan engine");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 0, () -> null), "B empty");
+  }
+
+  @Test
+  void onAGrrpCopyItsPlanDecides() {
+    // 4 servers: whole reads fetch 3 nnz(B) = 300 entries remotely; row by row, the prediction
+    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 100, 0, 100,
+        () -> new TableM.PinnedParts(4, 150)), "R-MAT: the plan fetches half of it anyway");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 100, 0, 100,
+        () -> new TableM.PinnedParts(4, 149)), "a stencil: the plan fetches far less");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 100, 90, 100,
+        () -> new TableM.PinnedParts(4, 12)), "A's rows next to their B rows, few remote");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 100, 0, 100,
+        () -> new TableM.PinnedParts(4, -1)), "no prediction recorded: as placed, row by row");
+    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 99, 0, 100,
+        () -> new TableM.PinnedParts(4, 1000)), "A smaller than B");
   }
 }

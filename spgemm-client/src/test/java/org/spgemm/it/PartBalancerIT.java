@@ -26,7 +26,9 @@ import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.balancer.PartBalancer;
 import org.spgemm.balancer.PartServerMap;
+import org.spgemm.client.Engine;
 import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.client.TablePlan;
@@ -121,9 +123,18 @@ class PartBalancerIT {
           "the copy keeps M's compression (the multiply's compaction writes C with it)");
       PartServerMap map = PartServerMap.parse(conf.get(TableLayout.PARTS_PROPERTY));
       assertEquals(6, awaitPinned(client, m2, map), "three tablets per part, on its server");
-      SpGEMM.multiply(client, m2, MultiplyOptions.defaults());
+      long predicted = tp.metrics().remoteBVolume();
+      assertEquals(Long.toString(predicted), conf.get(TableLayout.PREDICTED_REMOTE_B_PROPERTY),
+          "the plan's predicted remote B, recorded for the copy's multiply");
+      MultiplyResult r = SpGEMM.multiply(client, m2,
+          MultiplyOptions.builder().engine(Engine.COMPACTION).build());
       Fixtures.assertSameMatrix(expected,
           Partitioner.readC(client, m2, a.rows(), a.cols(), ValueCodecs.DECIMAL));
+      System.out.println("gRRp copy: predicted remote B " + predicted + " of nnz(B) "
+          + tp.nnzB() + "; " + r.engineReason());
+      // two servers: whole reads of B fetch nnz(B) remotely in all, row by row the prediction
+      assertEquals(2 * predicted >= tp.nnzB(), r.engineReason().contains("all of B read"),
+          "predicted " + predicted + " of nnz(B) " + tp.nnzB() + ": " + r.engineReason());
     }
   }
 

@@ -76,6 +76,13 @@ public final class TableLayout {
    */
   public static final String PARTS_PROPERTY = CUSTOM_PREFIX + "spgemm.parts";
 
+  /**
+   * On a re-keyed (gRRp) table: the B entries its plan predicts the parts' servers fetch from
+   * other servers, reading each B row they need once; decides whether they read B whole.
+   */
+  public static final String PREDICTED_REMOTE_B_PROPERTY =
+      CUSTOM_PREFIX + "spgemm.predictedRemoteB";
+
   public static final String COMPRESSION_PROPERTY = "table.file.compress.type";
   public static final String COMPRESSION = "snappy";
   /**
