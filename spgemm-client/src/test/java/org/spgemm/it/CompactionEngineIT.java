@@ -356,6 +356,15 @@ class CompactionEngineIT {
         assertEquals(2.0, ServerMeters.delta(before, after, MultiplyMeters.A_ROWS_STREAMED
             + "{engine=" + engine + "}:count"), "the servers' meter, " + engine);
       }
+      // the symbolic count (B's columns only, no values fetched) streams them too, exactly
+      String table = Fixtures.uniqueTable("streamcount");
+      var keys = Fixtures.createAndLoad(client, table, a, b, List.of("100"));
+      Map<String,Long> counts = SpGEMM.countRowNnz(client, table,
+          MultiplyOptions.builder().batchLimits(64, 4096, 10 << 10).build());
+      SparseMatrix c = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES); // values 1-9
+      for (int i = 0; i < a.rows(); i++) {
+        assertEquals(c.rowNnz(i), counts.getOrDefault(keys.encodeString(i), 0L), "row " + i);
+      }
     } catch (java.io.IOException | InterruptedException e) {
       throw new AssertionError(e);
     }

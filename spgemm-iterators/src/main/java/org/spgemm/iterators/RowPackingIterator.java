@@ -23,30 +23,54 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * entries). Column visibilities and timestamps are not carried: B is read with empty
  * authorizations, so its entries have none that matter.
  *
+ * <p>With {@link #STRUCTURE_ONLY} the values are left out (each packed as empty): a count of the
+ * product's structure needs only B's columns, and at 128-byte values they are most of B's bytes.
+ *
  * <p>A pack holds at most {@link #MAX_PACK_BYTES}; a longer row goes in several. Since a pack's
  * key is its last entry's, a scan that resumes after it (a new RPC batch) starts with the next
  * entry: seeks pass through unchanged.
  */
 public final class RowPackingIterator implements SortedKeyValueIterator<Key,Value> {
 
+  private static final byte[] NONE = new byte[0];
+
   /** Bytes of qualifiers and values one pack may hold before the row goes on in another. */
   public static final int MAX_PACK_BYTES = 1 << 20;
 
+  /** Option: "true" to pack the qualifiers only, every value empty. */
+  public static final String STRUCTURE_ONLY = "structureOnly";
+
   private SortedKeyValueIterator<Key,Value> source;
+  private boolean structureOnly;
   private final ByteArrayOutputStream pack = new ByteArrayOutputStream();
   private Key topKey;
   private Value topValue;
 
   /** The setting a nested scan adds, just above the table's own iterators. */
   public static IteratorSetting setting() {
-    return new IteratorSetting(TableLayout.ITERATOR_PRIORITY, TableLayout.ITERATOR_NAME
-        + "-pack", RowPackingIterator.class);
+    return setting(false);
+  }
+
+  /** As {@link #setting()}; {@code structureOnly}: every value packed empty. */
+  public static IteratorSetting setting(boolean structureOnly) {
+    IteratorSetting s = new IteratorSetting(TableLayout.ITERATOR_PRIORITY,
+        TableLayout.ITERATOR_NAME + "-pack", RowPackingIterator.class);
+    if (structureOnly) {
+      s.addOption(STRUCTURE_ONLY, "true");
+    }
+    return s;
   }
 
   @Override
   public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
       IteratorEnvironment env) {
     this.source = source;
+    String only = options.getOrDefault(STRUCTURE_ONLY, "false");
+    if (!only.equals("true") && !only.equals("false")) {
+      throw new IllegalArgumentException("option " + STRUCTURE_ONLY + "=" + only
+          + ": true or false");
+    }
+    this.structureOnly = only.equals("true");
   }
 
   @Override
@@ -77,7 +101,7 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
         break;
       }
       ByteSequence cq = k.getColumnQualifierData();
-      byte[] v = source.getTopValue().get();
+      byte[] v = structureOnly ? NONE : source.getTopValue().get();
       writeLength(cq.length());
       pack.write(cq.getBackingArray(), cq.offset(), cq.length());
       writeLength(v.length);
@@ -160,6 +184,7 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
   public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
     RowPackingIterator copy = new RowPackingIterator();
     copy.source = source.deepCopy(env);
+    copy.structureOnly = structureOnly;
     return copy;
   }
 }

@@ -57,9 +57,10 @@ interface ScanHost {
       public BSource bSource(MultiplySpec opts) {
         String table = tableName();
         // a scan thread must not wait for a nested scan queued behind it: the nested executor
+        // a count needs B's columns only (BValues reads no value in count mode)
         return new NestedScanBSource(TabletServerBridge.serverClient(env), table,
             opts.bTable() == null ? table : opts.bTable(), opts.bFamily(), opts.scanThreads(),
-            TableLayout.NESTED_HINT);
+            TableLayout.NESTED_HINT, opts.mode() == MultiplySpec.Mode.COUNT);
       }
 
       @Override

@@ -89,6 +89,20 @@ public final class RowSpGemm {
     }
   }
 
+  /**
+   * As {@link #accumulate(int, double, double, Semiring, RowWorkspace)} for the structure only:
+   * column {@code k} is marked, no value is computed (a count of C's pattern).
+   */
+  public static void mark(int k, boolean integer, RowWorkspace w) {
+    if (k >= w.mark.length) {
+      w.ensureColumns(k + 1, integer);
+    }
+    if (w.mark[k] != w.stamp) {
+      w.mark[k] = w.stamp;
+      w.touch(k);
+    }
+  }
+
   /** As {@link #accumulate(int, double, double, Semiring, RowWorkspace)} over 64-bit integers. */
   public static void accumulate(int k, long aij, long bjk, Semiring s, RowWorkspace w) {
     if (k >= w.mark.length || k >= w.intAcc.length) {

@@ -27,6 +27,7 @@ public final class NestedScanBSource implements BSource {
   private final Text family;
   private final int threads;
   private final Map<String,String> hints;
+  private final boolean structureOnly;
 
   /**
    * @param table the table the job runs on (where the batch's tablet is)
@@ -35,12 +36,22 @@ public final class NestedScanBSource implements BSource {
    */
   public NestedScanBSource(AccumuloClient client, String table, String bTable, String family,
       int threads, Map<String,String> hints) {
+    this(client, table, bTable, family, threads, hints, false);
+  }
+
+  /**
+   * As above; {@code structureOnly}: B's values are left out of what travels (each read as
+   * empty), for a count of the product's structure.
+   */
+  public NestedScanBSource(AccumuloClient client, String table, String bTable, String family,
+      int threads, Map<String,String> hints, boolean structureOnly) {
     this.client = client;
     this.table = table;
     this.bTable = bTable;
     this.family = new Text(family);
     this.threads = threads;
     this.hints = hints;
+    this.structureOnly = structureOnly;
   }
 
   @Override
@@ -50,7 +61,7 @@ public final class NestedScanBSource implements BSource {
     scanner.setExecutionHints(hints);
     scanner.fetchColumnFamily(family);
     scanner.setRanges(ranges);
-    scanner.addScanIterator(RowPackingIterator.setting());
+    scanner.addScanIterator(RowPackingIterator.setting(structureOnly));
     return Read.of(() -> unpacked(scanner.iterator()), homes::isRemote, scanner::close);
   }
 

@@ -176,6 +176,10 @@ final class RowStream {
         }
       }
       products++;
+      if (opts.mode() == MultiplySpec.Mode.COUNT) {
+        RowSpGemm.mark(k, values.integer, w); // B's values were not fetched
+        return;
+      }
       var a = batch.a;
       if (values.integer) {
         RowSpGemm.accumulate(k, a.intVals[p], bInt, opts.semiring(), w);

@@ -66,6 +66,29 @@ class RowPackingIteratorTest {
   }
 
   @Test
+  void structureOnlyPacksEveryQualifierAndNoValue() throws Exception {
+    TreeMap<Key,Value> t = table();
+    RowPackingIterator it = new RowPackingIterator();
+    it.init(new SortedMapIterator(t), RowPackingIterator.setting(true).getOptions(), null);
+    it.seek(new Range(), List.of(), false);
+    List<Map.Entry<Key,Value>> all = new ArrayList<>();
+    int packs = 0;
+    while (it.hasTop()) {
+      all.addAll(RowPackingIterator.unpack(it.getTopKey(), it.getTopValue()));
+      packs++;
+      it.next();
+    }
+    List<String> expected = new ArrayList<>();
+    for (Key k : t.keySet()) {
+      expected.add(k.getRow() + "|" + k.getColumnFamily() + "|" + k.getColumnQualifier() + "=");
+    }
+    assertEquals(expected, text(all));
+    assertEquals(4, packs, "r1, r2's B, r2's X, and r3's qualifiers in one pack: no values");
+    assertThrows(IllegalArgumentException.class, () -> new RowPackingIterator().init(
+        new SortedMapIterator(t), Map.of(RowPackingIterator.STRUCTURE_ONLY, "yes"), null));
+  }
+
+  @Test
   void aScanResumedAfterEachPackLosesAndRepeatsNothing() throws Exception {
     TreeMap<Key,Value> t = table();
     RowPackingIterator it = new RowPackingIterator();
