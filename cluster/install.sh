@@ -64,10 +64,13 @@ project_jar() { # module -> its main jar, or nothing
     | head -1 || true
 }
 iterators="$(project_jar spgemm-iterators)"
-if [ -z "$iterators" ]; then
+if [ -z "$iterators" ] || [ -n "$(find "$root/spgemm-iterators/src/main" -newer "$iterators" \
+  -print -quit 2>/dev/null)" ]; then
+  # missing, or older than its sources (the tablet servers would run code that is not checked out)
   echo "install.sh: building spgemm-iterators (mvn -B -DskipTests package)" >&2
   (cd "$root" && mvn -B -q -DskipTests package -pl spgemm-iterators) >&2
   iterators="$(project_jar spgemm-iterators)"
+  touch "$iterators" # Maven leaves an unchanged jar as it was: mark it as built now
 fi
 rm -f "$dir"/lib/spgemm-*.jar
 # docs/deploy.md ("Deploying the iterator to a real cluster"), step 1: the jar goes into lib/ as it is
