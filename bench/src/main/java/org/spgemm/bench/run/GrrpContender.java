@@ -52,9 +52,11 @@ final class GrrpContender implements Contender {
     planNanos = System.nanoTime() - t0;
     // the prediction the measured bEntriesRemote is held against (it has no CSV column)
     System.err.printf(Locale.ROOT, "bench: gRRp plan for K=%d %s: %s, predicted remote B"
-        + " %d entries (equal row blocks of %d parts: %d), planned in %.1f s%n", parts,
-        cell.dataset.name(), plan.choiceReason(), plan.metrics().remoteBVolume(), parts,
-        plan.baselineMetrics().remoteBVolume(), planNanos / 1e9);
+        + " %d entries (equal row blocks of %d parts: %d), planned in %.1f s (symbolic %.1f,"
+        + " graph %.1f, METIS %.1f, plan %.1f)%n", parts, cell.dataset.name(),
+        plan.choiceReason(), plan.metrics().remoteBVolume(), parts,
+        plan.baselineMetrics().remoteBVolume(), planNanos / 1e9, plan.symbolicNanos() / 1e9,
+        plan.graphNanos() / 1e9, plan.metisNanos() / 1e9, plan.planNanos() / 1e9);
   }
 
   @Override

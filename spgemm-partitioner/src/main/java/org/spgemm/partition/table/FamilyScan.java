@@ -4,11 +4,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.iterators.SortedKeyIterator;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.TableLayout;
@@ -16,7 +18,8 @@ import org.spgemm.iterators.TableLayout;
 /**
  * One sorted scan of a family of table M, handed on row by row: the metadata row
  * {@value TableLayout#META_ROW} is skipped, row keys are decoded as UTF-8 ({@link KeyText}), and a
- * failing scan becomes one exception naming the table and the family. Values are not read.
+ * failing scan becomes one exception naming the table and the family. Values are not read, and
+ * the tablet servers send none ({@link SortedKeyIterator}).
  */
 final class FamilyScan {
 
@@ -91,6 +94,9 @@ final class FamilyScan {
       Scanner s = client.createScanner(table, auths);
       s.fetchColumnFamily(new Text(family));
       s.setBatchSize(BATCH_SIZE);
+      // keys only: values, unread here, are most of the bytes at D4M's value sizes
+      s.addScanIterator(new IteratorSetting(TableLayout.ITERATOR_PRIORITY,
+          TableLayout.ITERATOR_NAME + "-keys", SortedKeyIterator.class));
       return s;
     } catch (TableNotFoundException e) {
       throw new IllegalArgumentException("table " + table + " does not exist", e);
