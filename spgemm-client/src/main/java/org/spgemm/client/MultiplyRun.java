@@ -168,7 +168,8 @@ final class MultiplyRun {
           phases.end("clear C");
         }
         setup = System.nanoTime() - t0;
-        new ScanDriver(client, table, opts, heartbeat, mode == Mode.COUNT).run(setting, counts, ranges, perEntry);
+        new ScanDriver(client, table, opts, heartbeat, mode == Mode.COUNT)
+            .run(setting, counts, ranges, perEntry);
       } else {
         setup = System.nanoTime() - t0;
         compaction = new CompactionDriver(client, table, jobId, heartbeat);

@@ -15,7 +15,8 @@ final class BValues {
   private final MultiplySpec opts;
   private final ValueCodec codec;
   final boolean integer;
-  private final boolean structureOnly;
+  /** Count mode: no value is read (a streamed row marks its columns, {@link RowStream}). */
+  final boolean structureOnly;
 
   BValues(MultiplySpec opts) {
     this.opts = opts;

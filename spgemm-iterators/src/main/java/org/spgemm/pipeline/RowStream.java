@@ -176,7 +176,7 @@ final class RowStream {
         }
       }
       products++;
-      if (opts.mode() == MultiplySpec.Mode.COUNT) {
+      if (values.structureOnly) {
         RowSpGemm.mark(k, values.integer, w); // B's values were not fetched
         return;
       }
