@@ -233,6 +233,7 @@ final class CFamily {
       String probe, long waitMillis) {
     String named = (families.size() == 1 ? "family " : "families ") + String.join(", ", families);
     IteratorSetting is = FamilySweepIterator.setting(action, families, probe);
+    CompactionTail.await(TableM.id(client, table));
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-sweep").build());
     try {

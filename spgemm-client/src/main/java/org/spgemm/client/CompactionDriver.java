@@ -42,14 +42,23 @@ final class CompactionDriver {
 
   private static final long POLL_MILLIS = 500;
 
+  /**
+   * How often the records are read once the compaction may be near its end, to tell that it is
+   * done without waiting for Accumulo's operation ({@link CompactionTail}).
+   */
+  private static final long DONE_POLL_MILLIS = 100;
+
   private final AccumuloClient client;
   private final String table;
+  private final String tableId;
   private final String jobId;
   private final Heartbeat heartbeat;
 
-  CompactionDriver(AccumuloClient client, String table, String jobId, Heartbeat heartbeat) {
+  CompactionDriver(AccumuloClient client, String table, String tableId, String jobId,
+      Heartbeat heartbeat) {
     this.client = client;
     this.table = table;
+    this.tableId = tableId;
     this.jobId = jobId;
     this.heartbeat = heartbeat;
   }
@@ -69,7 +78,7 @@ final class CompactionDriver {
    */
   List<String> run(IteratorSetting setting, RunCounts counts, Set<String> expected,
       List<Range> tablets) {
-    compact(new CompactionConfig(), setting, counts);
+    compact(new CompactionConfig(), setting, counts, expected);
     List<String> warnings = new ArrayList<>();
     for (int round = 0;; round++) {
       if (!tablets.equals(TableM.tabletRanges(client, table))) {
@@ -94,7 +103,7 @@ final class CompactionDriver {
       for (int i = 0; i < tablets.size(); i++) {
         if (missing.contains(JobRecord.tabletName(tablets.get(i)))) {
           compact(new CompactionConfig().setStartRow(i == 0 ? null : splits.get(i - 1))
-              .setEndRow(i < splits.size() ? splits.get(i) : null), setting, counts);
+              .setEndRow(i < splits.size() ? splits.get(i) : null), setting, counts, null);
         }
       }
     }
@@ -109,25 +118,58 @@ final class CompactionDriver {
    */
   private static final long FINAL_RECORD_GRACE_MILLIS = 10_000;
 
-  /** Runs one user compaction ({@code cfg}'s rows, all of them by default) to its end. */
-  private void compact(CompactionConfig cfg, IteratorSetting setting, RunCounts counts) {
+  /**
+   * Runs one user compaction ({@code cfg}'s rows, all of them by default) to its end. With {@code
+   * expected} (the whole table's compaction), its end is also known once every one of those
+   * tablets recorded its final count and every tablet of the table committed the compaction
+   * ({@link CompactionTail}): Accumulo's operation is then left to notice by itself.
+   */
+  private void compact(CompactionConfig cfg, IteratorSetting setting, RunCounts counts,
+      Set<String> expected) {
     cfg.setIterators(List.of(setting)).setFlush(true).setWait(true);
+    CompactionTail.await(tableId);
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-compaction").build());
     Future<?> compaction = exec.submit(() -> {
-      client.tableOperations().compact(table, cfg);
+      compactAfterTails(cfg);
       return null;
     });
+    boolean[] committed = {false};
     try {
       Follower.follow(new Follower.Run() {
+        /** The table's compaction id once every expected tablet recorded its final count. */
+        private long id = -1;
+
         @Override
         public boolean await(long millis) throws ExecutionException, InterruptedException {
-          try {
-            compaction.get(millis, TimeUnit.MILLISECONDS);
-            return true;
-          } catch (TimeoutException e) {
-            return false;
+          long deadline = System.currentTimeMillis() + millis;
+          for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
+            try {
+              compaction.get(expected == null ? left : Math.min(left, DONE_POLL_MILLIS),
+                  TimeUnit.MILLISECONDS);
+              return true;
+            } catch (TimeoutException e) {
+              if (expected != null && committed()) {
+                committed[0] = true;
+                return true;
+              }
+            }
           }
+          return false;
+        }
+
+        /** Whether the work is done and committed, told from the records and the metadata. */
+        private boolean committed() {
+          if (id < 0) {
+            if (!follow(counts).containsAll(expected)) {
+              return false;
+            }
+            id = CompactionTail.latestId(client, tableId);
+            if (id < 0) {
+              return false;
+            }
+          }
+          return CompactionTail.allCompacted(client, tableId, id);
         }
 
         @Override
@@ -151,8 +193,45 @@ final class CompactionDriver {
         }
       }, heartbeat, counts);
     } finally {
-      exec.shutdownNow();
+      if (committed[0] && !compaction.isDone()) {
+        CompactionTail.leave(tableId, compaction);
+        exec.shutdown(); // its thread ends with the operation
+      } else {
+        exec.shutdownNow();
+      }
     }
+  }
+
+  /**
+   * Starts the compaction and waits for it. Refused because another compaction with iterators
+   * runs while no other multiply holds a job record on the table, it is the tail of one that
+   * ended (possibly left by another client, {@link CompactionTail}): tried again every 250 ms,
+   * for at most {@link CompactionTail#WAIT_MILLIS}.
+   */
+  private void compactAfterTails(CompactionConfig cfg) throws Exception {
+    long deadline = System.currentTimeMillis() + CompactionTail.WAIT_MILLIS;
+    while (true) {
+      try {
+        client.tableOperations().compact(table, cfg);
+        return;
+      } catch (AccumuloException e) {
+        if (!String.valueOf(e.getMessage()).contains(ANOTHER_COMPACTION)
+            || System.currentTimeMillis() > deadline || otherJobRunning()) {
+          throw e;
+        }
+        Thread.sleep(250);
+      }
+    }
+  }
+
+  /** Accumulo's refusal of a compaction with iterators while another one runs. */
+  private static final String ANOTHER_COMPACTION = "Another compaction with iterators";
+
+  /** Whether the table holds the job record of a multiply other than this one. */
+  private boolean otherJobRunning() {
+    String mine = TableLayout.JOB_PREFIX + jobId;
+    return metaEntries(client, table, TableLayout.JOB_PREFIX).stream()
+        .anyMatch(e -> !e.getKey().getColumnQualifier().toString().equals(mine));
   }
 
   /** The tablets of {@code expected} whose final record is still missing after a short grace. */
@@ -272,7 +351,7 @@ final class CompactionDriver {
    */
   static ClusterException refusal(String table, Throwable cause) {
     String msg = String.valueOf(cause.getMessage());
-    if (msg.contains("Another compaction with iterators")) {
+    if (msg.contains(ANOTHER_COMPACTION)) {
       return new RefusedException("refused: another multiply (or another compaction with"
           + " iterators) is running on table " + table + "; Accumulo runs one at a time", cause);
     }

@@ -172,7 +172,7 @@ final class MultiplyRun {
             .run(setting, counts, ranges, perEntry);
       } else {
         setup = System.nanoTime() - t0;
-        compaction = new CompactionDriver(client, table, jobId, heartbeat);
+        compaction = new CompactionDriver(client, table, tableId, jobId, heartbeat);
         warnings.addAll(compaction.run(setting, counts, before.tabletsHolding(inputs.get(0),
             ranges), ranges));
       }

@@ -1,0 +1,148 @@
+package org.spgemm.client;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.TableId;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.metadata.MetadataTable;
+import org.apache.accumulo.core.metadata.schema.MetadataSchema.TabletsSection;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooKeeper;
+
+/**
+ * A user compaction known done from the table's own state rather than from Accumulo's operation.
+ * The manager re-checks a user compaction 500 ms x the tablets still pending on one server after
+ * its previous check (2 s with 4 tablets per server), so it returns 0.1-4 s after the last tablet
+ * committed. Each tablet records the id of the user compaction it finished ({@code srv:compact}
+ * in {@code accumulo.metadata}, which every user may read) in the same metadata update that
+ * commits its new file, and the table's latest compaction id is in ZooKeeper (readable by
+ * anyone). When every tablet's id is at least that one, every tablet's new file is committed and
+ * scans read what the compaction wrote; that is what Accumulo's operation waits for too.
+ *
+ * <p>
+ * The operation then still has to notice, and until it does Accumulo refuses another compaction
+ * with iterators of the table. A compaction this client starts on the table waits for such a
+ * tail first ({@link #await}).
+ */
+final class CompactionTail {
+
+  /** How long a compaction waits for the tail of the previous one of its table. */
+  static final long WAIT_MILLIS = 30_000;
+
+  /** The operations left to end in the background, by table id. */
+  private static final Map<String,Future<?>> TAILS = new ConcurrentHashMap<>();
+
+  private CompactionTail() {}
+
+  /** {@code operation}, a compaction of table {@code tableId} done already, ends by itself. */
+  static void leave(String tableId, Future<?> operation) {
+    TAILS.put(tableId, operation);
+  }
+
+  /** Waits (at most {@link #WAIT_MILLIS}) for the tail this client left on {@code tableId}. */
+  static void await(String tableId) {
+    Future<?> tail = TAILS.get(tableId);
+    if (tail == null) {
+      return;
+    }
+    try {
+      tail.get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SpgemmException("interrupted waiting for the previous compaction of table id "
+          + tableId + " to end");
+    } catch (ExecutionException | TimeoutException e) {
+      // its work was done; the next compaction is refused if the operation still runs
+    }
+    TAILS.remove(tableId, tail);
+  }
+
+  /** Whether a tail this client left on {@code tableId} is still running (for tests). */
+  static boolean pending(String tableId) {
+    Future<?> tail = TAILS.get(tableId);
+    return tail != null && !tail.isDone();
+  }
+
+  /** Forgets the tail left on {@code tableId}, as another client never knew it (for tests). */
+  static void forget(String tableId) {
+    TAILS.remove(tableId);
+  }
+
+  /**
+   * The table's latest user compaction id, from ZooKeeper; -1 when it cannot be read (then the
+   * caller waits for Accumulo's operation as before).
+   */
+  static long latestId(AccumuloClient client, String tableId) {
+    Properties p = client.properties();
+    String zookeepers = p.getProperty("instance.zookeepers");
+    if (zookeepers == null) {
+      return -1;
+    }
+    String path = "/accumulo/" + client.instanceOperations().getInstanceId().canonical()
+        + "/tables/" + tableId + "/compact-id";
+    CountDownLatch connected = new CountDownLatch(1);
+    ZooKeeper zk = null;
+    try {
+      zk = new ZooKeeper(zookeepers, 30_000, e -> {
+        if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
+          connected.countDown();
+        }
+      });
+      if (!connected.await(5, TimeUnit.SECONDS)) {
+        return -1;
+      }
+      // "id" or, while a compaction with iterators runs, "id,its configuration"
+      String data = new String(zk.getData(path, false, null), UTF_8);
+      int comma = data.indexOf(',');
+      return Long.parseLong(comma < 0 ? data : data.substring(0, comma));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    } catch (Exception e) {
+      return -1; // no ZooKeeper access, another layout: wait for the operation
+    } finally {
+      if (zk != null) {
+        try {
+          zk.close();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+  }
+
+  /** True when every tablet of {@code tableId} finished a user compaction of id {@code id} or later. */
+  static boolean allCompacted(AccumuloClient client, String tableId, long id) {
+    int tablets = 0;
+    int compacted = 0;
+    try (Scanner s = client.createScanner(MetadataTable.NAME, Authorizations.EMPTY)) {
+      s.setRange(TabletsSection.getRange(TableId.of(tableId)));
+      TabletsSection.TabletColumnFamily.PREV_ROW_COLUMN.fetch(s);
+      TabletsSection.ServerColumnFamily.COMPACT_COLUMN.fetch(s);
+      for (Map.Entry<Key,Value> e : s) {
+        if (TabletsSection.TabletColumnFamily.PREV_ROW_COLUMN.hasColumns(e.getKey())) {
+          tablets++;
+        } else if (Long.parseLong(e.getValue().toString()) >= id) {
+          compacted++;
+        }
+      }
+    } catch (TableNotFoundException | RuntimeException e) {
+      return false;
+    }
+    return tablets > 0 && compacted == tablets;
+  }
+
+}

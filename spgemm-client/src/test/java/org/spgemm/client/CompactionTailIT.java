@@ -1,0 +1,65 @@
+package org.spgemm.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.it.ClusterTest;
+import org.spgemm.it.SharedCluster;
+import org.spgemm.matrix.Poisson3D;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * A compaction-engine multiply returns once every tablet committed its new file, without waiting
+ * for Accumulo's operation to notice ({@link CompactionTail}): C is whole the moment it returns,
+ * and the next compaction of the table waits for that operation's end, whether this client left
+ * it (it knows) or another one did (Accumulo refuses, and the start is tried again).
+ */
+@ClusterTest
+class CompactionTailIT {
+
+  @Test
+  void multipliesBackToBackOnOneTableEachWholeWhenItReturns() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = "compaction_tail";
+      SparseMatrix p = Poisson3D.generate(8, 7);
+      List<String> splits = new ArrayList<>();
+      for (int i = 1; i < 8; i++) {
+        splits.add(String.format("%03d", i * 64)); // 8 tablets: Accumulo re-checks after 2 s
+      }
+      TableM.create(client, table, List.of("A", "C0", "C1", "C2", "C3"), splits);
+      KeyFormat keys = KeyFormat.forSize(p.rows());
+      MatrixStore.load(client, table, "A", p, keys, ValueCodecs.DECIMAL);
+      String tableId = TableM.id(client, table);
+      SparseMatrix expected = ReferenceMultiply.multiply(p, p, Semirings.PLUS_TIMES);
+
+      int leftRunning = 0;
+      int forgotRunning = 0;
+      for (int i = 0; i < 4; i++) {
+        String c = "C" + i;
+        MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+            .engine(Engine.COMPACTION).families("A", "A", c).build());
+        // read at once: every tablet's file is committed when the multiply returns
+        assertEquals(expected, MatrixStore.read(client, table, c, p.rows(), p.cols(),
+            ValueCodecs.DECIMAL), c);
+        assertEquals(expected.nnz(), r.nnzC(), c);
+        assertTrue(SpGEMM.isComplete(client, table, c), c);
+        if (CompactionTail.pending(tableId)) {
+          leftRunning++;
+          if (i % 2 == 1) {
+            CompactionTail.forget(tableId); // the next start is refused, as another client's
+            forgotRunning++;
+          }
+        }
+      }
+      assertTrue(leftRunning > 0, "no multiply returned before Accumulo's operation ended");
+      assertTrue(forgotRunning > 0, "no start was refused behind another client's operation");
+    }
+  }
+}
