@@ -90,7 +90,8 @@ final class AlgorithmRun {
     }
     if (!used.isEmpty()) {
       used.sort(null);
-      CFamily.sweep(client, table, used, Action.DROP, null, opts.progressTimeout.toMillis());
+      CFamily.sweep(client, table, used, Action.DROP, null, opts.progressTimeout.toMillis(),
+          null);
     }
     List<InputDigest.Input> in = new ArrayList<>();
     for (String f : userFamilies) {

@@ -42,6 +42,8 @@ final class CFamily {
   private final AccumuloClient client;
   private final String table;
   private final MultiplyOptions opts;
+  /** The multiply this C belongs to, or null. */
+  private final String ownJob;
   /**
    * A flush of C's table started ahead of {@link #provenEmpty}, then the family counts of its
    * files read as soon as it ended; null when none was started.
@@ -55,9 +57,15 @@ final class CFamily {
   private boolean knownEmpty;
 
   CFamily(AccumuloClient client, String table, MultiplyOptions opts) {
+    this(client, table, opts, null);
+  }
+
+  /** As above, for the multiply {@code ownJob} (its job record does not stop a sweep's retry). */
+  CFamily(AccumuloClient client, String table, MultiplyOptions opts, String ownJob) {
     this.client = client;
     this.table = table;
     this.opts = opts;
+    this.ownJob = ownJob;
   }
 
   /**
@@ -225,12 +233,12 @@ final class CFamily {
    * refused behind it) and the sweep fails.
    */
   private void sweep(Action action, String probe, long waitMillis) {
-    sweep(client, table, List.of(opts.spec.cFamily()), action, probe, waitMillis);
+    sweep(client, table, List.of(opts.spec.cFamily()), action, probe, waitMillis, ownJob);
   }
 
-  /** As above, over {@code families} of {@code table}. */
+  /** As above, over {@code families} of {@code table}, for the multiply {@code ownJob} or null. */
   static void sweep(AccumuloClient client, String table, List<String> families, Action action,
-      String probe, long waitMillis) {
+      String probe, long waitMillis, String ownJob) {
     String named = (families.size() == 1 ? "family " : "families ") + String.join(", ", families);
     IteratorSetting is = FamilySweepIterator.setting(action, families, probe);
     CompactionTail.await(TableM.id(client, table));
@@ -238,8 +246,8 @@ final class CFamily {
         .setDaemon(true).setNameFormat("spgemm-sweep").build());
     try {
       exec.submit(() -> {
-        client.tableOperations().compact(table, new CompactionConfig()
-            .setIterators(List.of(is)).setFlush(true).setWait(true));
+        CompactionTail.compact(client, table, new CompactionConfig()
+            .setIterators(List.of(is)).setFlush(true).setWait(true), ownJob);
         return null;
       }).get(waitMillis, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {

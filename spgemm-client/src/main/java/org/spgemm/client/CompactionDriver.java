@@ -122,16 +122,19 @@ final class CompactionDriver {
    * Runs one user compaction ({@code cfg}'s rows, all of them by default) to its end. With {@code
    * expected} (the whole table's compaction), its end is also known once every one of those
    * tablets recorded its final count and every tablet of the table committed the compaction
-   * ({@link CompactionTail}): Accumulo's operation is then left to notice by itself.
+   * ({@link CompactionTail}): Accumulo's operation is then left to notice by itself. Those
+   * records are what shows that Accumulo already counts this compaction in the table's id, so
+   * with none expected (no A entries) the operation is waited for.
    */
   private void compact(CompactionConfig cfg, IteratorSetting setting, RunCounts counts,
       Set<String> expected) {
     cfg.setIterators(List.of(setting)).setFlush(true).setWait(true);
+    Set<String> early = expected == null || expected.isEmpty() ? null : expected;
     CompactionTail.await(tableId);
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-compaction").build());
     Future<?> compaction = exec.submit(() -> {
-      compactAfterTails(cfg);
+      CompactionTail.compact(client, table, cfg, jobId);
       return null;
     });
     boolean[] committed = {false};
@@ -145,11 +148,11 @@ final class CompactionDriver {
           long deadline = System.currentTimeMillis() + millis;
           for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
             try {
-              compaction.get(expected == null ? left : Math.min(left, DONE_POLL_MILLIS),
+              compaction.get(early == null ? left : Math.min(left, DONE_POLL_MILLIS),
                   TimeUnit.MILLISECONDS);
               return true;
             } catch (TimeoutException e) {
-              if (expected != null && committed()) {
+              if (early != null && committed()) {
                 committed[0] = true;
                 return true;
               }
@@ -161,7 +164,7 @@ final class CompactionDriver {
         /** Whether the work is done and committed, told from the records and the metadata. */
         private boolean committed() {
           if (id < 0) {
-            if (!follow(counts).containsAll(expected)) {
+            if (!follow(counts).containsAll(early)) {
               return false;
             }
             id = CompactionTail.latestId(client, tableId);
@@ -200,38 +203,6 @@ final class CompactionDriver {
         exec.shutdownNow();
       }
     }
-  }
-
-  /**
-   * Starts the compaction and waits for it. Refused because another compaction with iterators
-   * runs while no other multiply holds a job record on the table, it is the tail of one that
-   * ended (possibly left by another client, {@link CompactionTail}): tried again every 250 ms,
-   * for at most {@link CompactionTail#WAIT_MILLIS}.
-   */
-  private void compactAfterTails(CompactionConfig cfg) throws Exception {
-    long deadline = System.currentTimeMillis() + CompactionTail.WAIT_MILLIS;
-    while (true) {
-      try {
-        client.tableOperations().compact(table, cfg);
-        return;
-      } catch (AccumuloException e) {
-        if (!String.valueOf(e.getMessage()).contains(ANOTHER_COMPACTION)
-            || System.currentTimeMillis() > deadline || otherJobRunning()) {
-          throw e;
-        }
-        Thread.sleep(250);
-      }
-    }
-  }
-
-  /** Accumulo's refusal of a compaction with iterators while another one runs. */
-  private static final String ANOTHER_COMPACTION = "Another compaction with iterators";
-
-  /** Whether the table holds the job record of a multiply other than this one. */
-  private boolean otherJobRunning() {
-    String mine = TableLayout.JOB_PREFIX + jobId;
-    return metaEntries(client, table, TableLayout.JOB_PREFIX).stream()
-        .anyMatch(e -> !e.getKey().getColumnQualifier().toString().equals(mine));
   }
 
   /** The tablets of {@code expected} whose final record is still missing after a short grace. */
@@ -351,7 +322,7 @@ final class CompactionDriver {
    */
   static ClusterException refusal(String table, Throwable cause) {
     String msg = String.valueOf(cause.getMessage());
-    if (msg.contains(ANOTHER_COMPACTION)) {
+    if (CompactionTail.anotherCompaction(cause)) {
       return new RefusedException("refused: another multiply (or another compaction with"
           + " iterators) is running on table " + table + "; Accumulo runs one at a time", cause);
     }

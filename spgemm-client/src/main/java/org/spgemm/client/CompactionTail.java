@@ -11,8 +11,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.TableId;
 import org.apache.accumulo.core.data.Value;
@@ -21,6 +24,7 @@ import org.apache.accumulo.core.metadata.schema.MetadataSchema.TabletsSection;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
+import org.spgemm.iterators.TableLayout;
 
 /**
  * A user compaction known done from the table's own state rather than from Accumulo's operation.
@@ -35,7 +39,8 @@ import org.apache.zookeeper.ZooKeeper;
  * <p>
  * The operation then still has to notice, and until it does Accumulo refuses another compaction
  * with iterators of the table. A compaction this client starts on the table waits for such a
- * tail first ({@link #await}).
+ * tail first ({@link #await}); one refused behind another client's tail is tried again ({@link
+ * #compact}).
  */
 final class CompactionTail {
 
@@ -68,6 +73,42 @@ final class CompactionTail {
       // its work was done; the next compaction is refused if the operation still runs
     }
     TAILS.remove(tableId, tail);
+  }
+
+  /**
+   * Compacts {@code table} as {@code cfg} says (its iterators, waiting for the end). Refused
+   * because another compaction with iterators runs while no multiply but {@code ownJob} (null:
+   * none) holds a job record on the table, the other is the tail of a compaction that ended,
+   * perhaps left by another client: tried again every 250 ms, for at most {@link #WAIT_MILLIS}.
+   */
+  static void compact(AccumuloClient client, String table, CompactionConfig cfg, String ownJob)
+      throws AccumuloException, AccumuloSecurityException, TableNotFoundException,
+      InterruptedException {
+    long deadline = System.currentTimeMillis() + WAIT_MILLIS;
+    while (true) {
+      try {
+        client.tableOperations().compact(table, cfg);
+        return;
+      } catch (AccumuloException e) {
+        if (!anotherCompaction(e) || System.currentTimeMillis() > deadline
+            || otherJobRunning(client, table, ownJob)) {
+          throw e;
+        }
+        Thread.sleep(250);
+      }
+    }
+  }
+
+  /** Whether {@code e} is Accumulo refusing a compaction with iterators while another runs. */
+  static boolean anotherCompaction(Throwable e) {
+    return String.valueOf(e.getMessage()).contains("Another compaction with iterators");
+  }
+
+  /** Whether {@code table} holds the job record of a multiply other than {@code ownJob}. */
+  private static boolean otherJobRunning(AccumuloClient client, String table, String ownJob) {
+    String mine = ownJob == null ? null : TableLayout.JOB_PREFIX + ownJob;
+    return CompactionDriver.metaEntries(client, table, TableLayout.JOB_PREFIX).stream()
+        .anyMatch(e -> !e.getKey().getColumnQualifier().toString().equals(mine));
   }
 
   /** Whether a tail this client left on {@code tableId} is still running (for tests). */

@@ -89,7 +89,7 @@ final class MultiplyRun {
     if (!bTable.equals(table)) {
       TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
     }
-    CFamily c = new CFamily(client, cTable, opts);
+    CFamily c = new CFamily(client, cTable, opts, jobId);
     if (writes) {
       TableM.ensureFamilyCounts(client, cTable);
       if (algorithm != null && algorithm.takeEmpty(cTable, opts.spec.cFamily())) {

@@ -18,8 +18,9 @@ import org.spgemm.matrix.SparseMatrix;
 /**
  * A compaction-engine multiply returns once every tablet committed its new file, without waiting
  * for Accumulo's operation to notice ({@link CompactionTail}): C is whole the moment it returns,
- * and the next compaction of the table waits for that operation's end, whether this client left
- * it (it knows) or another one did (Accumulo refuses, and the start is tried again).
+ * and the next compaction of the table (a multiply's, or the one clearing a C) waits for that
+ * operation's end, whether this client left it (it knows) or another one did (Accumulo refuses,
+ * and the start is tried again).
  */
 @ClusterTest
 class CompactionTailIT {
@@ -60,6 +61,15 @@ class CompactionTailIT {
       }
       assertTrue(leftRunning > 0, "no multiply returned before Accumulo's operation ended");
       assertTrue(forgotRunning > 0, "no start was refused behind another client's operation");
+
+      // the scan engine clears a C that holds entries by a compaction of its own: started
+      // behind another client's tail it is refused, and tried again as well
+      CompactionTail.forget(tableId);
+      MultiplyResult scan = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+          .engine(Engine.SCAN).families("A", "A", "C3").build());
+      assertEquals(Engine.SCAN, scan.engine());
+      assertEquals(expected, MatrixStore.read(client, table, "C3", p.rows(), p.cols(),
+          ValueCodecs.DECIMAL), "C3 cleared and written again");
     }
   }
 }
