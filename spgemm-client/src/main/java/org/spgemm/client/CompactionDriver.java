@@ -43,10 +43,14 @@ final class CompactionDriver {
   private static final long POLL_MILLIS = 500;
 
   /**
-   * How often the records are read once the compaction may be near its end, to tell that it is
-   * done without waiting for Accumulo's operation ({@link CompactionTail}).
+   * How often the tablets' records are read to tell that the compaction is done without waiting
+   * for Accumulo's operation ({@link CompactionTail}); each read is a scan, and each scan has the
+   * serving tablet server check the user's password (a salted SHA-512 crypt, milliseconds).
    */
-  private static final long DONE_POLL_MILLIS = 100;
+  private static final long RECORDS_POLL_MILLIS = 250;
+
+  /** How often the tablets' commits are looked for once every final count is recorded. */
+  private static final long COMMIT_POLL_MILLIS = 100;
 
   private final AccumuloClient client;
   private final String table;
@@ -148,8 +152,8 @@ final class CompactionDriver {
           long deadline = System.currentTimeMillis() + millis;
           for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
             try {
-              compaction.get(early == null ? left : Math.min(left, DONE_POLL_MILLIS),
-                  TimeUnit.MILLISECONDS);
+              long poll = id < 0 ? RECORDS_POLL_MILLIS : COMMIT_POLL_MILLIS;
+              compaction.get(early == null ? left : Math.min(left, poll), TimeUnit.MILLISECONDS);
               return true;
             } catch (TimeoutException e) {
               if (early != null && committed()) {
