@@ -28,6 +28,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.spgemm.env.CompactionIds;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.job.JobRecord;
 import org.spgemm.progress.BatchStats;
@@ -176,7 +177,7 @@ final class CompactionDriver {
               return false;
             }
           }
-          return CompactionTail.allCompacted(client, tableId, id);
+          return CompactionIds.allCompacted(client, tableId, id);
         }
 
         @Override

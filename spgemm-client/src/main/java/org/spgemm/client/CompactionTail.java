@@ -1,7 +1,5 @@
 package org.spgemm.client;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,28 +11,22 @@ import java.util.concurrent.TimeoutException;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
-import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.CompactionConfig;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.TableId;
-import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.metadata.MetadataTable;
-import org.apache.accumulo.core.metadata.schema.MetadataSchema.TabletsSection;
-import org.apache.accumulo.core.security.Authorizations;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
+import org.spgemm.env.CompactionIds;
 import org.spgemm.iterators.TableLayout;
 
 /**
  * A user compaction known done from the table's own state rather than from Accumulo's operation.
  * The manager re-checks a user compaction 500 ms x the tablets still pending on one server after
  * its previous check (2 s with 4 tablets per server), so it returns 0.1-4 s after the last tablet
- * committed. Each tablet records the id of the user compaction it finished ({@code srv:compact}
- * in {@code accumulo.metadata}, which every user may read) in the same metadata update that
- * commits its new file, and the table's latest compaction id is in ZooKeeper (readable by
- * anyone). When every tablet's id is at least that one, every tablet's new file is committed and
- * scans read what the compaction wrote; that is what Accumulo's operation waits for too.
+ * committed. Each tablet records the id of the user compaction it finished in the metadata
+ * update that commits its new file, and the table's latest compaction id is in ZooKeeper, both
+ * readable by every user ({@link CompactionIds}). When every tablet's id is at least that one,
+ * every tablet's new file is committed and scans read what the compaction wrote; that is what
+ * Accumulo's operation waits for too.
  *
  * <p>
  * The operation then still has to notice, and until it does Accumulo refuses another compaction
@@ -54,6 +46,7 @@ final class CompactionTail {
 
   /** {@code operation}, a compaction of table {@code tableId} done already, ends by itself. */
   static void leave(String tableId, Future<?> operation) {
+    TAILS.values().removeIf(Future::isDone);
     TAILS.put(tableId, operation);
   }
 
@@ -132,8 +125,8 @@ final class CompactionTail {
     if (zookeepers == null) {
       return -1;
     }
-    String path = "/accumulo/" + client.instanceOperations().getInstanceId().canonical()
-        + "/tables/" + tableId + "/compact-id";
+    String path = CompactionIds.zooKeeperPath(
+        client.instanceOperations().getInstanceId().canonical(), tableId);
     CountDownLatch connected = new CountDownLatch(1);
     ZooKeeper zk = null;
     try {
@@ -145,10 +138,7 @@ final class CompactionTail {
       if (!connected.await(5, TimeUnit.SECONDS)) {
         return -1;
       }
-      // "id" or, while a compaction with iterators runs, "id,its configuration"
-      String data = new String(zk.getData(path, false, null), UTF_8);
-      int comma = data.indexOf(',');
-      return Long.parseLong(comma < 0 ? data : data.substring(0, comma));
+      return CompactionIds.parse(zk.getData(path, false, null));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return -1;
@@ -164,26 +154,4 @@ final class CompactionTail {
       }
     }
   }
-
-  /** True when every tablet of {@code tableId} finished a user compaction of id {@code id} or later. */
-  static boolean allCompacted(AccumuloClient client, String tableId, long id) {
-    int tablets = 0;
-    int compacted = 0;
-    try (Scanner s = client.createScanner(MetadataTable.NAME, Authorizations.EMPTY)) {
-      s.setRange(TabletsSection.getRange(TableId.of(tableId)));
-      TabletsSection.TabletColumnFamily.PREV_ROW_COLUMN.fetch(s);
-      TabletsSection.ServerColumnFamily.COMPACT_COLUMN.fetch(s);
-      for (Map.Entry<Key,Value> e : s) {
-        if (TabletsSection.TabletColumnFamily.PREV_ROW_COLUMN.hasColumns(e.getKey())) {
-          tablets++;
-        } else if (Long.parseLong(e.getValue().toString()) >= id) {
-          compacted++;
-        }
-      }
-    } catch (TableNotFoundException | RuntimeException e) {
-      return false;
-    }
-    return tablets > 0 && compacted == tablets;
-  }
-
 }
