@@ -147,16 +147,20 @@ final class CompactionDriver {
       Follower.follow(new Follower.Run() {
         /** The table's compaction id once every expected tablet recorded its final count. */
         private long id = -1;
+        /** Whether the last wait ended right after {@link #committed} read the records. */
+        private boolean recordsJustRead;
 
         @Override
         public boolean await(long millis) throws ExecutionException, InterruptedException {
           long deadline = System.currentTimeMillis() + millis;
           for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
+            recordsJustRead = false;
             try {
               long poll = id < 0 ? RECORDS_POLL_MILLIS : COMMIT_POLL_MILLIS;
               compaction.get(early == null ? left : Math.min(left, poll), TimeUnit.MILLISECONDS);
               return true;
             } catch (TimeoutException e) {
+              recordsJustRead = early != null && id < 0;
               if (early != null && committed()) {
                 committed[0] = true;
                 return true;
@@ -182,7 +186,9 @@ final class CompactionDriver {
 
         @Override
         public void refresh() {
-          follow(counts);
+          if (!recordsJustRead) { // committed() read them (and brought the counts up) a moment ago
+            follow(counts);
+          }
         }
 
         @Override
