@@ -9,8 +9,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.Future;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
@@ -230,30 +229,39 @@ final class CFamily {
   /**
    * One sweeping compaction of C's table, waited for at most {@code waitMillis}: past that it is
    * cancelled (which also ends Accumulo's operation, so later compactions of the table are not
-   * refused behind it) and the sweep fails.
+   * refused behind it) and the sweep fails. It is done once every tablet committed it ({@link
+   * CompactionTail#awaitCommitted}), not when Accumulo's operation notices (0.1-4 s later).
    */
   private void sweep(Action action, String probe, long waitMillis) {
     sweep(client, table, List.of(opts.spec.cFamily()), action, probe, waitMillis, ownJob);
   }
 
-  /** As above, over {@code families} of {@code table}, for the multiply {@code ownJob} or null. */
+  /**
+   * As above, over {@code families} of {@code table}, for the multiply {@code ownJob} or null;
+   * {@code probe} names a count's records (null: a sweep of its own).
+   */
   static void sweep(AccumuloClient client, String table, List<String> families, Action action,
       String probe, long waitMillis, String ownJob) {
     String named = (families.size() == 1 ? "family " : "families ") + String.join(", ", families);
-    IteratorSetting is = FamilySweepIterator.setting(action, families, probe);
-    CompactionTail.await(TableM.id(client, table));
+    String token = probe != null ? probe : UUID.randomUUID().toString();
+    IteratorSetting is = FamilySweepIterator.setting(action, families, token);
+    String tableId = TableM.id(client, table);
+    CompactionTail.await(tableId);
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-sweep").build());
+    boolean done = false;
     try {
-      exec.submit(() -> {
+      Future<?> operation = exec.submit(() -> {
         CompactionTail.compact(client, table, new CompactionConfig()
             .setIterators(List.of(is)).setFlush(true).setWait(true), ownJob);
         return null;
-      }).get(waitMillis, TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      CompactionDriver.cancel(client, table);
-      throw new ClusterException("the compaction clearing " + named + " of "
-          + table + " did not end within " + waitMillis / 1000 + " s; cancelled");
+      });
+      done = CompactionTail.awaitCommitted(client, tableId, operation, token, waitMillis);
+      if (!done) {
+        CompactionDriver.cancel(client, table);
+        throw new ClusterException("the compaction clearing " + named + " of "
+            + table + " did not end within " + waitMillis / 1000 + " s; cancelled");
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       CompactionDriver.cancel(client, table);
@@ -270,7 +278,11 @@ final class CFamily {
       }
       throw CompactionDriver.refusal(table, e);
     } finally {
-      exec.shutdownNow();
+      if (done) {
+        exec.shutdown(); // a compaction left to end by itself keeps its thread to the end
+      } else {
+        exec.shutdownNow();
+      }
     }
   }
 

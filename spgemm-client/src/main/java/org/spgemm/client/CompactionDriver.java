@@ -50,9 +50,6 @@ final class CompactionDriver {
    */
   private static final long RECORDS_POLL_MILLIS = 250;
 
-  /** How often the tablets' commits are looked for once every final count is recorded. */
-  private static final long COMMIT_POLL_MILLIS = 100;
-
   private final AccumuloClient client;
   private final String table;
   private final String tableId;
@@ -156,7 +153,7 @@ final class CompactionDriver {
           for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
             recordsJustRead = false;
             try {
-              long poll = id < 0 ? RECORDS_POLL_MILLIS : COMMIT_POLL_MILLIS;
+              long poll = id < 0 ? RECORDS_POLL_MILLIS : CompactionTail.COMMIT_POLL_MILLIS;
               compaction.get(early == null ? left : Math.min(left, poll), TimeUnit.MILLISECONDS);
               return true;
             } catch (TimeoutException e) {

@@ -1,7 +1,6 @@
 package org.spgemm.client;
 
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -32,9 +31,16 @@ import org.spgemm.iterators.TableLayout;
  * The operation then still has to notice, and until it does Accumulo refuses another compaction
  * with iterators of the table. A compaction this client starts on the table waits for such a
  * tail first ({@link #await}); one refused behind another client's tail is tried again ({@link
- * #compact}).
+ * #compact}). A compaction whose configuration holds a token of its own learns its id from
+ * ZooKeeper while it runs ({@link #awaitCommitted}).
  */
 final class CompactionTail {
+
+  /**
+   * How often the tablets' commits are looked for once the compaction's id is known; each look is
+   * a scan of {@code accumulo.metadata}, whose server checks the user's password.
+   */
+  static final long COMMIT_POLL_MILLIS = 100;
 
   /** How long a compaction waits for the tail of the previous one of its table. */
   static final long WAIT_MILLIS = 30_000;
@@ -116,35 +122,105 @@ final class CompactionTail {
   }
 
   /**
+   * Waits at most {@code millis} for {@code operation}, a compaction of all of table {@code
+   * tableId} whose configuration holds {@code token} (an iterator option), to end, or for every
+   * tablet to have committed it: then the operation is left to end by itself ({@link #leave}).
+   * True when the compaction is done either way, false when the time ran out; the operation's
+   * failure is thrown. Without ZooKeeper or metadata access the operation is waited for.
+   */
+  static boolean awaitCommitted(AccumuloClient client, String tableId, Future<?> operation,
+      String token, long millis) throws ExecutionException, InterruptedException {
+    long deadline = System.currentTimeMillis() + millis;
+    try (IdNode node = new IdNode(client, tableId)) {
+      long id = -1;
+      for (long left = millis; left > 0; left = deadline - System.currentTimeMillis()) {
+        try {
+          operation.get(Math.min(left, COMMIT_POLL_MILLIS), TimeUnit.MILLISECONDS);
+          return true;
+        } catch (TimeoutException e) {
+          if (id < 0) {
+            id = node.idRunning(token);
+          }
+          if (id >= 0 && CompactionIds.allCompacted(client, tableId, id)) {
+            leave(tableId, operation);
+            return true;
+          }
+        }
+      }
+      return false;
+    }
+  }
+
+  /**
    * The table's latest user compaction id, from ZooKeeper; -1 when it cannot be read (then the
    * caller waits for Accumulo's operation as before).
    */
   static long latestId(AccumuloClient client, String tableId) {
-    Properties p = client.properties();
-    String zookeepers = p.getProperty("instance.zookeepers");
-    if (zookeepers == null) {
-      return -1;
+    try (IdNode node = new IdNode(client, tableId)) {
+      byte[] data = node.read();
+      return data == null ? -1 : CompactionIds.parse(data);
     }
-    String path = CompactionIds.zooKeeperPath(
-        client.instanceOperations().getInstanceId().canonical(), tableId);
-    CountDownLatch connected = new CountDownLatch(1);
-    ZooKeeper zk = null;
-    try {
-      zk = new ZooKeeper(zookeepers, 30_000, e -> {
-        if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
-          connected.countDown();
-        }
-      });
-      if (!connected.await(5, TimeUnit.SECONDS)) {
-        return -1;
+  }
+
+  /**
+   * The ZooKeeper node holding a table's compaction id ({@link CompactionIds#zooKeeperPath}), read
+   * through one session opened on first use; once it cannot be read, it is not tried again.
+   */
+  private static final class IdNode implements AutoCloseable {
+    private final AccumuloClient client;
+    private final String tableId;
+    private ZooKeeper zk;
+    private String path;
+    private boolean unreadable;
+
+    IdNode(AccumuloClient client, String tableId) {
+      this.client = client;
+      this.tableId = tableId;
+    }
+
+    /** The id while the compaction whose configuration holds {@code token} runs, else -1. */
+    long idRunning(String token) {
+      byte[] data = read();
+      return data == null ? -1 : CompactionIds.idRunning(data, token);
+    }
+
+    /** The node's data, or null when it cannot be read. */
+    byte[] read() {
+      if (unreadable) {
+        return null;
       }
-      return CompactionIds.parse(zk.getData(path, false, null));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return -1;
-    } catch (Exception e) {
-      return -1; // no ZooKeeper access, another layout: wait for the operation
-    } finally {
+      try {
+        if (zk == null) {
+          String zookeepers = client.properties().getProperty("instance.zookeepers");
+          if (zookeepers == null) {
+            unreadable = true;
+            return null;
+          }
+          path = CompactionIds.zooKeeperPath(
+              client.instanceOperations().getInstanceId().canonical(), tableId);
+          CountDownLatch connected = new CountDownLatch(1);
+          zk = new ZooKeeper(zookeepers, 30_000, e -> {
+            if (e.getState() == Watcher.Event.KeeperState.SyncConnected) {
+              connected.countDown();
+            }
+          });
+          if (!connected.await(5, TimeUnit.SECONDS)) {
+            unreadable = true;
+            return null;
+          }
+        }
+        return zk.getData(path, false, null);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      } catch (Exception e) {
+        // no ZooKeeper access, another layout: the caller waits for the operation
+      }
+      unreadable = true;
+      return null;
+    }
+
+    @Override
+    public void close() {
       if (zk != null) {
         try {
           zk.close();

@@ -72,4 +72,40 @@ class CompactionTailIT {
           ValueCodecs.DECIMAL), "C3 cleared and written again");
     }
   }
+
+  @Test
+  void clearingSweepsEndOnceTheTabletsCommitted() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = "compaction_tail_sweep";
+      SparseMatrix a = Poisson3D.generate(8, 7);
+      SparseMatrix b = Poisson3D.generate(8, 27);
+      List<String> splits = new ArrayList<>();
+      for (int i = 1; i < 8; i++) {
+        splits.add(String.format("%03d", i * 64));
+      }
+      TableM.create(client, table, List.of("A", "B", "C"), splits);
+      KeyFormat keys = KeyFormat.forSize(a.rows());
+      MatrixStore.load(client, table, "A", a, keys, ValueCodecs.DECIMAL);
+      MatrixStore.load(client, table, "B", b, keys, ValueCodecs.DECIMAL);
+      String tableId = TableM.id(client, table);
+
+      // each multiply writes C where the previous one left a different product: the scan engine
+      // clears it first by a sweeping compaction, which ends when the tablets committed it
+      int leftRunning = 0;
+      String[] bs = {"A", "B", "A", "B"};
+      for (String bf : bs) {
+        MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+            .engine(Engine.SCAN).families("A", bf, "C").build());
+        if (CompactionTail.pending(tableId)) {
+          leftRunning++;
+        }
+        SparseMatrix expected = ReferenceMultiply.multiply(a, bf.equals("A") ? a : b,
+            Semirings.PLUS_TIMES);
+        assertEquals(expected, MatrixStore.read(client, table, "C", a.rows(), a.cols(),
+            ValueCodecs.DECIMAL), "C = A*" + bf + ", nothing of the previous C left");
+        assertEquals(expected.nnz(), r.nnzC());
+      }
+      assertTrue(leftRunning > 0, "no sweep ended before Accumulo's operation did");
+    }
+  }
 }

@@ -2,6 +2,7 @@ package org.spgemm.env;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import java.util.HexFormat;
 import java.util.Map;
 import org.apache.accumulo.core.Constants;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -37,6 +38,42 @@ public final class CompactionIds {
     String s = new String(data, UTF_8);
     int comma = s.indexOf(',');
     return Long.parseLong(comma < 0 ? s : s.substring(0, comma));
+  }
+
+  /**
+   * The id in that node's data while a compaction whose configuration holds {@code token} (in an
+   * iterator option, say) runs, else -1. While any compaction with iterators runs, Accumulo 2.1
+   * refuses every other user compaction of the table, so no other compaction takes a later id
+   * then: tablets at this id compacted with that configuration. The data is "id,txid=hex" where
+   * hex encodes the compaction's configuration, its strings as written by {@code writeUTF}.
+   */
+  public static long idRunning(byte[] data, String token) {
+    String[] parts = new String(data, UTF_8).split(",");
+    byte[] t = token.getBytes(UTF_8);
+    for (int i = 1; i < parts.length; i++) {
+      int eq = parts[i].indexOf('=');
+      try {
+        if (eq > 0 && contains(HexFormat.of().parseHex(parts[i], eq + 1, parts[i].length()), t)) {
+          return Long.parseLong(parts[0]);
+        }
+      } catch (IllegalArgumentException e) {
+        // not a configuration this version writes: not ours
+      }
+    }
+    return -1;
+  }
+
+  private static boolean contains(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= haystack.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return true;
+    }
+    return false;
   }
 
   /**

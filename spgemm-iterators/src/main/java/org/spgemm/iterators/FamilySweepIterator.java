@@ -58,7 +58,10 @@ public class FamilySweepIterator extends WrappingIterator implements OptionDescr
   private Range range;
   private long counted;
 
-  /** The compaction setting of a sweep: {@code probe} names the records of a count (else null). */
+  /**
+   * The compaction setting of a sweep: {@code probe} names the records of a count, and tells the
+   * sweep's compaction from others (a client finds it in ZooKeeper while it runs); may be null.
+   */
   public static IteratorSetting setting(Action action, Collection<String> families, String probe) {
     IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY,
         TableLayout.ITERATOR_NAME + "-sweep", FamilySweepIterator.class);
@@ -159,7 +162,7 @@ public class FamilySweepIterator extends WrappingIterator implements OptionDescr
         + " entry of some column families, whatever its label",
         Map.of(FAMILIES, "the families, each hex-encoded, comma separated",
             ACTION, "drop or count",
-            PROBE, "id under which a count records each tablet's total"), null);
+            PROBE, "id of the sweep, under which a count records each tablet's total"), null);
   }
 
   @Override
