@@ -62,7 +62,7 @@ public final class BenchMain implements Callable<Integer> {
   List<Integer> tservers;
 
   @Option(names = "--datasets", split = ",", description = "instead of the profile's: rmatAA:S,"
-      + " rmatAB:S, poisson7:N, poisson27:N, amgAP:N")
+      + " rmatAB:S, poisson7:N, poisson27:N, amgAP:N, hub:N")
   List<String> datasets;
 
   @Option(names = "--value-bytes", split = ",", paramLabel = "N", description = "store A's and"

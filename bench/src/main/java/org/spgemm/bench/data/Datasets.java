@@ -62,4 +62,13 @@ public final class Datasets {
     return new Dataset("amgAP_" + n, "amg-AP", n, () -> new Dataset.Operands(
         Poisson3D.generate(n, 27), Multigrid.piecewiseConstantP(n, 2)));
   }
+
+  /**
+   * A·B of two hub matrices of n rows ({@link HubMatrix}): one A row and one B row of n entries
+   * in rows of 3, about 15 n partial products.
+   */
+  public static Dataset hub(int n) {
+    return new Dataset("hub_" + n, "hub", n, () -> new Dataset.Operands(
+        HubMatrix.generate(n, SEED_A), HubMatrix.generate(n, SEED_B)));
+  }
 }

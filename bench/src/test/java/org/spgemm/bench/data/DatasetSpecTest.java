@@ -1,7 +1,9 @@
 package org.spgemm.bench.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -39,5 +41,23 @@ class DatasetSpecTest {
     assertEquals(125, ops.b().rows());
     assertEquals(27, ops.b().cols());
     assertEquals(125, ops.b().nnz());
+  }
+
+  @Test
+  void hubIsOneFullRowAmongRowsOfThreeWithFifteenProductsPerRow() {
+    Dataset.Operands ops = DatasetSpec.parse("hub:1000").operands().get();
+    org.spgemm.matrix.SparseMatrix a = ops.a();
+    assertEquals(1000, a.rows());
+    assertEquals(1000, a.rowNnz(0), "the hub row holds every column");
+    assertEquals(4, a.rowNnz(1), "3 entries and the hub column");
+    assertEquals(4, a.rowNnz(500));
+    assertEquals(3, a.rowNnz(2));
+    assertEquals(1000 + 999 * 3 + 2, a.nnz());
+    assertEquals(a.nnz(), ops.b().nnz());
+    assertNotEquals(a, ops.b(), "two different seeds");
+    long products = a.partialProducts(ops.b());
+    assertTrue(products > 14_000 && products < 16_000, products + " products");
+    assertThrows(IllegalArgumentException.class, () -> DatasetSpec.parse("hub:7"));
+    assertEquals("hub_120000", DatasetSpec.parse("hub:120000").name());
   }
 }
