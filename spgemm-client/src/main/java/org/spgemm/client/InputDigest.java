@@ -1,21 +1,28 @@
 package org.spgemm.client;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
+import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.BatchScanner;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
+import org.apache.accumulo.core.client.summary.Summary;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
 import org.spgemm.iterators.InputDigestIterator;
 import org.spgemm.iterators.InputDigestIterator.Digest;
+import org.spgemm.iterators.InputDigestSummarizer;
 import org.spgemm.job.JobRecord;
 
 /**
@@ -154,6 +161,47 @@ final class InputDigest {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether the files of {@code table}, flushed first, hold exactly the entries this digest saw in
+   * every input (all of them in {@code table}), by their summaries under {@code files} ({@link
+   * InputDigestSummarizer}): entries, hash sum and labelled entries per family. True only when
+   * every file has that summary and the sums match; a write, delete or import since, a version
+   * older than the scan returns, an entry the runner may not read, or a file without the summary
+   * all answer false, and the caller then digests the inputs by a scan.
+   */
+  boolean sameInFiles(AccumuloClient client, String table, SummarizerConfiguration files) {
+    Summary s;
+    try {
+      List<Summary> summaries = client.tableOperations().summaries(table).flush(true)
+          .withConfiguration(files).retrieve();
+      if (summaries.size() != 1) {
+        return false;
+      }
+      s = summaries.get(0);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException
+        | RuntimeException e) {
+      return false;
+    }
+    Summary.FileStatistics f = s.getFileStatistics();
+    if (f.getMissing() != 0 || f.getExtra() != 0 || f.getLarge() != 0 || f.getDeleted() != 0) {
+      return false;
+    }
+    Map<String,Long> st = s.getStatistics();
+    for (Map.Entry<Input,Digest> e : digests.entrySet()) {
+      if (!e.getKey().table().equals(table)) {
+        return false;
+      }
+      String hex = HexFormat.of().formatHex(e.getKey().family().getBytes(StandardCharsets.UTF_8));
+      Digest d = e.getValue();
+      if (st.getOrDefault(InputDigestSummarizer.ENTRIES + hex, -1L) != d.entries()
+          || st.getOrDefault(InputDigestSummarizer.HASH_SUM + hex, 0L) != d.hashSum()
+          || st.getOrDefault(InputDigestSummarizer.LABELLED + hex, -1L) != d.labelled()) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** What {@link #changedSince} found, as one line. */

@@ -22,6 +22,7 @@ import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
 import org.apache.accumulo.core.client.summary.summarizers.FamilySummarizer;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.InputDigestSummarizer;
 import org.spgemm.iterators.TableLayout;
 
 /**
@@ -172,6 +173,28 @@ public final class TableM {
       throw ClusterException.noTable(table, e);
     } catch (AccumuloException | AccumuloSecurityException e) {
       // optional: C's emptiness is then looked for by a compaction
+    }
+  }
+
+  /**
+   * Has {@code table}'s files digest {@code families} in their summaries ({@link
+   * InputDigestSummarizer}), adding the configuration when missing: the files a compaction writes
+   * from then on carry it. Returns the configuration, or null when the table's configuration cannot
+   * be read or changed (ALTER_TABLE): a multiply then digests its inputs by a scan after it
+   * computes, as it does before.
+   */
+  static SummarizerConfiguration ensureInputDigests(AccumuloClient client, String table,
+      List<String> families) {
+    SummarizerConfiguration cfg = InputDigestSummarizer.configuration(families);
+    try {
+      if (!client.tableOperations().listSummarizers(table).contains(cfg)) {
+        client.tableOperations().addSummarizers(table, cfg);
+      }
+      return cfg;
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, e);
+    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      return null;
     }
   }
 

@@ -1,0 +1,103 @@
+package org.spgemm.iterators;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
+import org.apache.accumulo.core.data.ByteSequence;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+
+/**
+ * The digest of {@link InputDigestIterator} (entries, order-free sum of entry hashes, labelled
+ * entries) of some column families, kept in every file's summary as Accumulo writes the file. The
+ * summaries of a table's files add up to the digest a scan would take when each file holds only
+ * what a scan returns: after a full compaction, no later write, delete or import. A delete marker
+ * counts as an entry with its own hash, so a file holding one never sums up to a scan's digest.
+ * A multiply compares these sums with the digest it took before (and, when they differ, scans its
+ * inputs again to tell a change from what the files alone cannot show, such as labels the runner
+ * may not read).
+ */
+public class InputDigestSummarizer
+    implements org.apache.accumulo.core.client.summary.Summarizer {
+
+  /** The families digested, each hex-encoded, comma separated. */
+  public static final String FAMILIES = "families";
+  /** Statistics: entries, hash sum, labelled entries of family {@code hex}. */
+  public static final String ENTRIES = "e:";
+  public static final String HASH_SUM = "h:";
+  public static final String LABELLED = "l:";
+
+  /** The configuration digesting {@code families} (under one property id per family set). */
+  public static SummarizerConfiguration configuration(List<String> families) {
+    List<String> hex = new ArrayList<>();
+    for (String f : families) {
+      String h = HexFormat.of().formatHex(f.getBytes(StandardCharsets.UTF_8));
+      if (!hex.contains(h)) {
+        hex.add(h);
+      }
+    }
+    hex.sort(null);
+    String joined = String.join(",", hex);
+    return SummarizerConfiguration.builder(InputDigestSummarizer.class)
+        .setPropertyId("spgemmDigest" + Integer.toHexString(joined.hashCode()))
+        .addOption(FAMILIES, joined).build();
+  }
+
+  @Override
+  public Collector collector(SummarizerConfiguration sc) {
+    String[] hex = sc.getOptions().getOrDefault(FAMILIES, "").split(",", -1);
+    byte[][] families = new byte[hex.length][];
+    for (int i = 0; i < hex.length; i++) {
+      families[i] = HexFormat.of().parseHex(hex[i]);
+    }
+    long[][] sums = new long[families.length][3];
+    return new Collector() {
+      @Override
+      public void accept(Key k, Value v) {
+        int f = indexOf(families, k.getColumnFamilyData());
+        if (f < 0) {
+          return;
+        }
+        long h = InputDigestIterator.hash(k, v.get());
+        long[] s = sums[f];
+        s[0]++;
+        s[1] += k.isDeleted() ? ~h * 31 : h;
+        s[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
+      }
+
+      @Override
+      public void summarize(StatisticConsumer sc) {
+        for (int i = 0; i < families.length; i++) {
+          sc.accept(ENTRIES + hex[i], sums[i][0]);
+          sc.accept(HASH_SUM + hex[i], sums[i][1]);
+          sc.accept(LABELLED + hex[i], sums[i][2]);
+        }
+      }
+    };
+  }
+
+  private static int indexOf(byte[][] families, ByteSequence f) {
+    for (int i = 0; i < families.length; i++) {
+      byte[] g = families[i];
+      if (g.length == f.length()) {
+        boolean same = true;
+        for (int j = 0; j < g.length && same; j++) {
+          same = g[j] == f.byteAt(j);
+        }
+        if (same) {
+          return i;
+        }
+      }
+    }
+    return -1;
+  }
+
+  @Override
+  public Combiner combiner(SummarizerConfiguration sc) {
+    return (Map<String,Long> into, Map<String,Long> from) -> from.forEach((k, n) -> into.merge(k,
+        n, Long::sum));
+  }
+}
