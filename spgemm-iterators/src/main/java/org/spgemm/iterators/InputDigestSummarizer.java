@@ -30,7 +30,7 @@ public class InputDigestSummarizer
   public static final String HASH_SUM = "h:";
   public static final String LABELLED = "l:";
 
-  /** The configuration digesting {@code families} (under one property id per family set). */
+  /** The configuration digesting {@code families} (its property id names the family set). */
   public static SummarizerConfiguration configuration(List<String> families) {
     List<String> hex = new ArrayList<>();
     for (String f : families) {
@@ -42,7 +42,7 @@ public class InputDigestSummarizer
     hex.sort(null);
     String joined = String.join(",", hex);
     return SummarizerConfiguration.builder(InputDigestSummarizer.class)
-        .setPropertyId("spgemmDigest" + Integer.toHexString(joined.hashCode()))
+        .setPropertyId("spgemmDigest_" + joined.replace(',', '_'))
         .addOption(FAMILIES, joined).build();
   }
 
