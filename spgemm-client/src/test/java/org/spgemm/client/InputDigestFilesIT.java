@@ -67,7 +67,7 @@ class InputDigestFilesIT {
       assertFalse(digest.sameInFiles(client, table, cfg), "a write is seen");
       InputDigest written = InputDigest.take(client, inputs);
       assertFalse(written.sameInFiles(client, table, cfg), "two versions in two files");
-      client.tableOperations().compact(table, new CompactionConfig().setWait(true));
+      compact(client, table);
       assertTrue(written.sameInFiles(client, table, cfg), "one version once compacted");
       assertFalse(digest.sameInFiles(client, table, cfg));
 
@@ -79,7 +79,7 @@ class InputDigestFilesIT {
       }
       InputDigest deleted = InputDigest.take(client, inputs);
       assertFalse(deleted.sameInFiles(client, table, cfg), "the marker and what it hides");
-      client.tableOperations().compact(table, new CompactionConfig().setWait(true));
+      compact(client, table);
       assertTrue(deleted.sameInFiles(client, table, cfg));
 
       // an entry the runner may not read: in the files, not in its scan
@@ -89,10 +89,19 @@ class InputDigestFilesIT {
             new Value("5"));
         w.addMutation(m);
       }
-      client.tableOperations().compact(table, new CompactionConfig().setWait(true));
+      compact(client, table);
       InputDigest unreadable = InputDigest.take(client, inputs);
       assertNotNull(unreadable);
       assertFalse(unreadable.sameInFiles(client, table, cfg), "a label the runner lacks");
     }
+  }
+
+  /**
+   * A full compaction, once the multiply's own operation, which the multiply may have left to end
+   * by itself ({@link CompactionTail}), has ended.
+   */
+  private static void compact(AccumuloClient client, String table) throws Exception {
+    CompactionTail.await(TableM.id(client, table));
+    CompactionTail.compact(client, table, new CompactionConfig().setWait(true), null);
   }
 }
