@@ -1,10 +1,8 @@
 package org.spgemm.client;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -193,11 +191,14 @@ final class InputDigest {
       if (!e.getKey().table().equals(table)) {
         return false;
       }
-      String hex = HexFormat.of().formatHex(e.getKey().family().getBytes(StandardCharsets.UTF_8));
+      String family = e.getKey().family();
       Digest d = e.getValue();
-      if (st.getOrDefault(InputDigestSummarizer.ENTRIES + hex, -1L) != d.entries()
-          || st.getOrDefault(InputDigestSummarizer.HASH_SUM + hex, 0L) != d.hashSum()
-          || st.getOrDefault(InputDigestSummarizer.LABELLED + hex, -1L) != d.labelled()) {
+      if (st.getOrDefault(InputDigestSummarizer.statistic(InputDigestSummarizer.ENTRIES, family), -1L)
+          != d.entries()
+          || st.getOrDefault(InputDigestSummarizer.statistic(InputDigestSummarizer.HASH_SUM, family),
+              0L) != d.hashSum()
+          || st.getOrDefault(InputDigestSummarizer.statistic(InputDigestSummarizer.LABELLED, family),
+              -1L) != d.labelled()) {
         return false;
       }
     }

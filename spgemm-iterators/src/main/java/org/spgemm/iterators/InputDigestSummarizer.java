@@ -34,7 +34,7 @@ public class InputDigestSummarizer
   public static SummarizerConfiguration configuration(List<String> families) {
     List<String> hex = new ArrayList<>();
     for (String f : families) {
-      String h = HexFormat.of().formatHex(f.getBytes(StandardCharsets.UTF_8));
+      String h = hex(f);
       if (!hex.contains(h)) {
         hex.add(h);
       }
@@ -44,6 +44,15 @@ public class InputDigestSummarizer
     return SummarizerConfiguration.builder(InputDigestSummarizer.class)
         .setPropertyId("spgemmDigest_" + joined.replace(',', '_'))
         .addOption(FAMILIES, joined).build();
+  }
+
+  /** The statistic {@code kind} ({@link #ENTRIES}, {@link #HASH_SUM}, {@link #LABELLED}) of {@code family}. */
+  public static String statistic(String kind, String family) {
+    return kind + hex(family);
+  }
+
+  private static String hex(String family) {
+    return HexFormat.of().formatHex(family.getBytes(StandardCharsets.UTF_8));
   }
 
   @Override
