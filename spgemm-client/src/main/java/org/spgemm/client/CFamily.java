@@ -48,8 +48,15 @@ final class CFamily {
    * files read as soon as it ended; null when none was started.
    */
   private CompletableFuture<Map<String,Long>> earlyFlush;
-  /** C's state record when {@link #earlyFlush} started. */
-  private Value stateBeforeFlush;
+  /** C's state record, read just before {@link #earlyFlush} started. */
+  private CompletableFuture<Value> stateBeforeFlush;
+  /** Whether C was claimed ({@link #claimed}): from then on, what the files prove holds. */
+  private boolean claimed;
+  /**
+   * {@link #provenEmpty}'s answer once C was claimed, before this job writes C (null: not asked
+   * yet, or C swept since).
+   */
+  private Boolean provenAfterClaim;
   /** Whether {@link #earlyFlush} alone makes the files tell whether C is empty. */
   private boolean earlyFlushEnough;
   /** C shown empty by the caller ({@link #knownEmpty}). */
@@ -92,17 +99,19 @@ final class CFamily {
   void clear() {
     if (!provenEmpty()) {
       sweep(Action.DROP, null, opts.progressTimeout.toMillis());
+      provenAfterClaim = null;
     }
   }
 
   /**
-   * Starts flushing C's table in the background, and reading its files' family counts as soon as
-   * the flush ends, so that the check of {@link #provenEmpty} overlaps the steps before it. Call
-   * it before C is claimed, with C's state record as it was just before (null: none).
+   * Starts reading C's state record, then flushing C's table and reading its files' family counts
+   * as soon as the flush ends, all in the background, so that the check of {@link #provenEmpty}
+   * overlaps the steps before it. Call it before C is claimed.
    */
-  void startFlush(Value stateBefore) {
-    this.stateBeforeFlush = stateBefore;
-    earlyFlush = CompletableFuture.runAsync(() -> {
+  void startFlush() {
+    stateBeforeFlush = CompletableFuture.supplyAsync(() -> CState.raw(client, table,
+        opts.spec.cFamily()));
+    earlyFlush = stateBeforeFlush.thenRunAsync(() -> {
       try {
         client.tableOperations().flush(table, null, null, true);
       } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
@@ -118,9 +127,16 @@ final class CFamily {
    * and {@link #provenEmpty} need not flush again.
    */
   void claimed(Value replaced) {
-    earlyFlushEnough = earlyFlush != null && java.util.Objects.equals(replaced, stateBeforeFlush)
+    Value before;
+    try {
+      before = stateBeforeFlush == null ? null : stateBeforeFlush.join();
+    } catch (CompletionException | java.util.concurrent.CancellationException e) {
+      return; // not known: provenEmpty flushes again
+    }
+    earlyFlushEnough = earlyFlush != null && java.util.Objects.equals(replaced, before)
         && (replaced == null || !JobRecord.State.RUNNING.name()
             .equals(JobRecord.decode(replaced).get("state")));
+    claimed = true;
   }
 
   /**
@@ -133,6 +149,9 @@ final class CFamily {
   boolean provenEmpty() {
     if (knownEmpty) {
       return true;
+    }
+    if (provenAfterClaim != null) {
+      return provenAfterClaim; // C is this job's now: no multiply writes it but this one
     }
     Map<String,Long> counts = null;
     boolean counted = false;
@@ -150,7 +169,11 @@ final class CFamily {
     if (!counted) {
       counts = familyCounts(client, table, true);
     }
-    return counts != null && counts.getOrDefault(opts.spec.cFamily(), 0L) == 0;
+    boolean empty = counts != null && counts.getOrDefault(opts.spec.cFamily(), 0L) == 0;
+    if (claimed) {
+      provenAfterClaim = empty;
+    }
+    return empty;
   }
 
   /**

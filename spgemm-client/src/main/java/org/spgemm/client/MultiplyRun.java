@@ -29,8 +29,9 @@ import org.spgemm.progress.Counter;
  * <li>check the options, tables, families, shapes and the caller's own permissions;
  * <li>digest the inputs (and count labelled entries the tablet servers cannot read);
  * <li>claim C (remembering its state), write the job record, and have the tablet servers check
- * the job as its tablets will (a pre-flight scan that computes nothing); refuse a non-empty C
- * unless overwriting;
+ * the job as its tablets will (a pre-flight scan that computes nothing) while M's files show
+ * whether C is empty (a flush started beside the checks); refuse a non-empty C unless
+ * overwriting;
  * <li>only then change C: clear it (scan engine) or start the compaction that replaces it;
  * <li>digest the inputs again, and record C COMPLETE only if they did not change.
  * </ol>
@@ -84,21 +85,30 @@ final class MultiplyRun {
     CompletableFuture<InputDigest> digest = writes && !runsDigest
         ? CompletableFuture.supplyAsync(() -> InputDigest.take(client, inputs)) : null;
     String tableId = TableM.id(client, table);
-    InputCheck check = new InputCheck(client, table, bTable, cTable, opts);
-    Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
-    TableM.ensureNestedDispatch(client, table, opts.nestedExecutor);
-    if (!bTable.equals(table)) {
-      TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
-    }
+    // what only reads, or only adds configuration, runs beside the check (whose error, if any,
+    // is the one reported): the tables' configuration, M's tablets, C's state and the early flush
+    CompletableFuture<Void> configured = CompletableFuture.runAsync(() -> {
+      TableM.ensureNestedDispatch(client, table, opts.nestedExecutor);
+      if (!bTable.equals(table)) {
+        TableM.ensureNestedDispatch(client, bTable, opts.nestedExecutor);
+      }
+      if (writes) {
+        TableM.ensureFamilyCounts(client, cTable);
+      }
+    });
+    CompletableFuture<List<Range>> tablets = CompletableFuture.supplyAsync(() ->
+        TableM.tabletRanges(client, table));
     CFamily c = new CFamily(client, cTable, opts, jobId);
     if (writes) {
-      TableM.ensureFamilyCounts(client, cTable);
       if (algorithm != null && algorithm.takeEmpty(cTable, opts.spec.cFamily())) {
         c.knownEmpty();
       } else {
-        c.startFlush(CState.raw(client, cTable, opts.spec.cFamily()));
+        c.startFlush();
       }
     }
+    InputCheck check = new InputCheck(client, table, bTable, cTable, opts);
+    Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
+    join(configured);
     phases.end("check");
     InputDigest before = !writes ? null : runsDigest ? algorithm.digest(inputs) : join(digest);
     if (writes && before == null) {
@@ -141,14 +151,21 @@ final class MultiplyRun {
     boolean changing = false;
     try {
       writeJob(JobRecord.State.RUNNING);
-      List<Range> ranges = TableM.tabletRanges(client, table);
+      List<Range> ranges = join(tablets);
       if (engine == Engine.SCAN && algorithm != null) {
         ranges = algorithm.scanRanges(table, opts.spec.aFamily(), ranges);
       }
       RunCounts counts = new RunCounts(ranges.size(), opts.listener);
       if (writes) {
-        preflight(MultiplySetting.preflight(engine, jobId, jobKey, table, tableId, mode,
-            opts));
+        // the servers check the job while the files show whether C is empty: neither changes
+        // anything, and C changes only once both answered
+        IteratorSetting dryRun = MultiplySetting.preflight(engine, jobId, jobKey, table, tableId,
+            mode, opts);
+        CompletableFuture<Void> checked = CompletableFuture.runAsync(() -> preflight(dryRun));
+        if (engine == Engine.SCAN || !opts.readsC() && !opts.overwrite) {
+          c.provenEmpty();
+        }
+        join(checked);
         phases.end("job record and pre-flight");
         c.refuseStaleUnlessOverwrite();
         phases.end("C empty?");
