@@ -1,5 +1,8 @@
 package org.spgemm.client;
 
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.Scanner;
@@ -18,14 +21,21 @@ final class InputCheck {
   private final String bTable;
   private final String cTable;
   private final MultiplyOptions opts;
+  /** The inputs' digest being taken beside the check, or null. */
+  private final CompletableFuture<InputDigest> digest;
 
+  /**
+   * @param digest the digest of the inputs being taken meanwhile (null: none): the entries it
+   *        counts show A's and B's families there without a scan of their own
+   */
   InputCheck(AccumuloClient client, String table, String bTable, String cTable,
-      MultiplyOptions opts) {
+      MultiplyOptions opts, CompletableFuture<InputDigest> digest) {
     this.client = client;
     this.table = table;
     this.bTable = bTable;
     this.cTable = cTable;
     this.opts = opts;
+    this.digest = digest;
   }
 
   /** Checks tables, families and shapes; returns C's shape when A's and B's are known. */
@@ -107,7 +117,7 @@ final class InputCheck {
 
   /** A family must be a locality group of the table or hold at least one entry. */
   private void requireFamily(String t, String family, String role) {
-    if (hasEntries(client, t, family)) {
+    if (digested(new InputDigest.Input(role, t, family)) || hasEntries(client, t, family)) {
       return;
     }
     try {
@@ -122,6 +132,23 @@ final class InputCheck {
     }
     throw new InvalidOptionException("family " + family + " (" + role + ") not found in table "
         + t + ": no locality group and no entries");
+  }
+
+  /**
+   * Whether the digest taken meanwhile counts entries of {@code in} the caller can read (as
+   * {@link #hasEntries} would see); false when there is none, or it failed (the scan then says
+   * why).
+   */
+  private boolean digested(InputDigest.Input in) {
+    if (digest == null) {
+      return false;
+    }
+    try {
+      InputDigest d = digest.join();
+      return d.has(in) && d.entries(in) > 0;
+    } catch (CompletionException | CancellationException e) {
+      return false;
+    }
   }
 
   static boolean hasEntries(AccumuloClient client, String t, String family) {

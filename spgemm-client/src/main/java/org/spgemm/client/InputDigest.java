@@ -128,6 +128,11 @@ final class InputDigest {
     return names;
   }
 
+  /** Whether {@code in} was digested. */
+  boolean has(Input in) {
+    return digests.containsKey(in);
+  }
+
   /** Entries of {@code in} the caller can read. */
   long entries(Input in) {
     return digests.get(in).entries();

@@ -106,7 +106,7 @@ final class MultiplyRun {
         c.startFlush();
       }
     }
-    InputCheck check = new InputCheck(client, table, bTable, cTable, opts);
+    InputCheck check = new InputCheck(client, table, bTable, cTable, opts, digest);
     Shape cShape = mode == Mode.TRANSPOSE ? check.checkTranspose() : check.check();
     join(configured);
     phases.end("check");
