@@ -177,6 +177,14 @@ final class CFamily {
   }
 
   /**
+   * Whether {@link #provenEmpty} will be answered by the early flush, which began before C was
+   * claimed (so its files hold nothing this job writes), and that answer has not come yet.
+   */
+  boolean answerPending() {
+    return !knownEmpty && provenAfterClaim == null && earlyFlushEnough && !earlyFlush.isDone();
+  }
+
+  /**
    * C was shown empty by the caller and written by nobody since: an algorithm's scratch family,
    * cleared before its first step ({@link AlgorithmRun}). {@link #provenEmpty} then answers at
    * once, and nothing is flushed or cleared.

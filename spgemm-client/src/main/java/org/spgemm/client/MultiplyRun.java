@@ -32,7 +32,9 @@ import org.spgemm.progress.Counter;
  * the job as its tablets will (a pre-flight scan that computes nothing) while M's files show
  * whether C is empty (a flush started beside the checks); refuse a non-empty C unless
  * overwriting;
- * <li>only then change C: clear it (scan engine) or start the compaction that replaces it;
+ * <li>only then change C: clear it (scan engine; or, replacing C while the files have not
+ * answered yet, compute beside what is there and, if C was not empty, clear it and compute
+ * again) or start the compaction that replaces it;
  * <li>digest the inputs again, and record C COMPLETE only if they did not change.
  * </ol>
  * A refusal up to step 4 puts C's state back exactly as it was; a failure after it removes C and
@@ -156,13 +158,19 @@ final class MultiplyRun {
         ranges = algorithm.scanRanges(table, opts.spec.aFamily(), ranges);
       }
       RunCounts counts = new RunCounts(ranges.size(), opts.listener);
+      // a scan that overwrites C need not wait for the files to show C empty: it computes
+      // beside whatever is there while they answer, and only if C was not empty clears it and
+      // computes again (the early flush began before this job could write C, so its files hold
+      // none of this job's entries)
+      boolean speculative = engine == Engine.SCAN && writes && !opts.readsC() && opts.overwrite
+          && c.answerPending();
       if (writes) {
         // the servers check the job while the files show whether C is empty: neither changes
         // anything, and C changes only once both answered
         IteratorSetting dryRun = MultiplySetting.preflight(engine, jobId, jobKey, table, tableId,
             mode, opts);
         CompletableFuture<Void> checked = CompletableFuture.runAsync(() -> preflight(dryRun));
-        if (engine == Engine.SCAN || !opts.readsC() && !opts.overwrite) {
+        if (!speculative && (engine == Engine.SCAN || !opts.readsC() && !opts.overwrite)) {
           c.provenEmpty();
         }
         join(checked);
@@ -182,13 +190,22 @@ final class MultiplyRun {
                 + " merge; use the compaction engine");
           }
           phases.end("C empty?");
-        } else if (writes) {
+        } else if (writes && !speculative) {
           c.clear(); // a compaction replaces C by itself; a scan writes beside what is there
           phases.end("clear C");
         }
         setup = System.nanoTime() - t0;
-        new ScanDriver(client, table, opts, heartbeat, mode == Mode.COUNT)
-            .run(setting, counts, ranges, perEntry);
+        ScanDriver scans = new ScanDriver(client, table, opts, heartbeat, mode == Mode.COUNT);
+        scans.run(setting, counts, ranges, perEntry);
+        if (speculative && !c.provenEmpty()) {
+          // C held entries before (or its files could not show it empty): they go, with what
+          // was computed beside them, and the product is computed again
+          phases.end("compute");
+          c.clear();
+          phases.end("clear C");
+          counts = new RunCounts(ranges.size(), opts.listener);
+          scans.run(setting, counts, ranges, perEntry);
+        }
       } else {
         digestInFiles = writes && opts.detectInputChanges && algorithm == null
             && inputs.stream().allMatch(in -> in.table().equals(table))
