@@ -134,6 +134,20 @@ final class ItHelpers {
     return m;
   }
 
+  /** Every entry of a family with its visibility, read with {@code auths}. */
+  static Map<String,String> entries(AccumuloClient client, String table, String family,
+      Authorizations auths) throws Exception {
+    Map<String,String> m = new TreeMap<>();
+    try (Scanner s = client.createScanner(table, auths)) {
+      s.fetchColumnFamily(new Text(family));
+      for (Map.Entry<Key,Value> e : s) {
+        m.put(e.getKey().getRow() + "|" + e.getKey().getColumnQualifier() + "|"
+            + e.getKey().getColumnVisibility(), e.getValue().toString());
+      }
+    }
+    return m;
+  }
+
   /** Number of entries of a family, counting every version an iterator lets through. */
   static int count(AccumuloClient client, String table, String family) {
     return Fixtures.snapshot(client, table, family).size();

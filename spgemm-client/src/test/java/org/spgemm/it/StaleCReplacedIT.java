@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
-import org.apache.accumulo.core.client.Scanner;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
@@ -71,7 +68,9 @@ class StaleCReplacedIT {
             MatrixStore.read(root, m, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));
         assertEquals(expected.nnz(), r.nnzC(), "reported nnz(C), counted once");
         assertEquals(a.partialProducts(b), r.partialProducts(), "reported partial products");
-        assertEquals(expected.nnz(), labelledOrNot(root, m), "C entries, labelled ones included");
+        assertEquals(expected.nnz(),
+            ItHelpers.entries(root, m, "C", new Authorizations("secret")).size(),
+            "C entries, labelled ones included");
         List<String> path = new ArrayList<>(r.phaseSeconds().keySet());
         paths.add(path);
         if (path.indexOf("clear C") > path.indexOf("compute")) {
@@ -97,17 +96,5 @@ class StaleCReplacedIT {
       }
     }
     throw new IllegalStateException("C is dense");
-  }
-
-  /** Entries of C read with the label "secret" (every entry written here). */
-  private static long labelledOrNot(AccumuloClient root, String m) throws Exception {
-    long n = 0;
-    try (Scanner s = root.createScanner(m, new Authorizations("secret"))) {
-      s.fetchColumnFamily(new Text("C"));
-      for (Map.Entry<Key,Value> e : s) {
-        n++;
-      }
-    }
-    return n;
   }
 }

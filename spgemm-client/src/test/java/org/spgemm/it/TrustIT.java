@@ -8,13 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.admin.CompactionConfig;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
@@ -77,20 +74,6 @@ class TrustIT {
 
   private static String key(KeyFormat keys, int i) {
     return new String(keys.encode(i), java.nio.charset.StandardCharsets.UTF_8);
-  }
-
-  /** Every entry of a family with its visibility, read with {@code auths}. */
-  private static Map<String,String> entries(AccumuloClient client, String table, String family,
-      Authorizations auths) throws Exception {
-    Map<String,String> m = new TreeMap<>();
-    try (Scanner s = client.createScanner(table, auths)) {
-      s.fetchColumnFamily(new Text(family));
-      for (Map.Entry<Key,Value> e : s) {
-        m.put(e.getKey().getRow() + "|" + e.getKey().getColumnQualifier() + "|"
-            + e.getKey().getColumnVisibility(), e.getValue().toString());
-      }
-    }
-    return m;
   }
 
   /** The scan iterator of a job with every option a real run sets, plus {@code extra}. */
@@ -266,7 +249,7 @@ class TrustIT {
       MatrixStore.load(root, m, "B", b, KEYS, ValueCodecs.DECIMAL);
       SparseMatrix plain = writeHalfLabelledA(root, m);
       SpGEMM.multiply(root, m, MultiplyOptions.defaults());
-      assertTrue(entries(root, m, "C", new Authorizations("secret")).keySet().stream()
+      assertTrue(ItHelpers.entries(root, m, "C", new Authorizations("secret")).keySet().stream()
           .anyMatch(k -> k.endsWith("|secret")), "C carries A's label");
       String bob = ItHelpers.user(root, "bob", "bob-pw");
       root.securityOperations().grantTablePermission(bob, m, TablePermission.READ);
@@ -274,7 +257,7 @@ class TrustIT {
       try (AccumuloClient bc = ItHelpers.as(bob, "bob-pw")) {
         SpGEMM.multiply(bc, m, MultiplyOptions.builder().engine(Engine.SCAN).build());
       }
-      Map<String,String> seen = entries(root, m, "C", new Authorizations("secret"));
+      Map<String,String> seen = ItHelpers.entries(root, m, "C", new Authorizations("secret"));
       assertTrue(seen.keySet().stream().noneMatch(k -> k.endsWith("|secret")),
           "stale labelled entries: " + seen.keySet().stream().filter(k -> k.endsWith("|secret"))
               .count());
@@ -286,7 +269,7 @@ class TrustIT {
       ItHelpers.put(root, m, key(KEYS, 29), "A", key(KEYS, 0), "not-a-number".getBytes());
       assertThrows(SpgemmException.class, () -> SpGEMM.multiply(root, m,
           MultiplyOptions.builder().batchLimits(1, 1, 1 << 20).build()));
-      assertEquals(Map.of(), entries(root, m, "C", new Authorizations("secret")),
+      assertEquals(Map.of(), ItHelpers.entries(root, m, "C", new Authorizations("secret")),
           "no entry of the failed C, whatever its label");
       assertEquals("FAILED", SpGEMM.cState(root, m, "C").get("state"));
     } finally {
@@ -403,7 +386,7 @@ class TrustIT {
       root.securityOperations().changeUserAuthorizations("root",
           new Authorizations("topsecret"));
       try {
-        assertEquals(1, entries(root, m, "C", new Authorizations("topsecret")).size());
+        assertEquals(1, ItHelpers.entries(root, m, "C", new Authorizations("topsecret")).size());
       } finally {
         root.securityOperations().changeUserAuthorizations("root", Authorizations.EMPTY);
       }
@@ -577,10 +560,10 @@ class TrustIT {
       }
       SpGEMM.multiply(root, m, MultiplyOptions.builder().mask("MK", MaskMode.STRUCTURE, false)
           .build());
-      Map<String,String> all = entries(root, m, "C", new Authorizations("secret"));
+      Map<String,String> all = ItHelpers.entries(root, m, "C", new Authorizations("secret"));
       assertEquals(c.nnz(), all.size());
       assertTrue(all.containsKey(labelledAt + "|secret"), "the label reached C: " + labelledAt);
-      Map<String,String> without = entries(root, m, "C", Authorizations.EMPTY);
+      Map<String,String> without = ItHelpers.entries(root, m, "C", Authorizations.EMPTY);
       assertEquals(c.nnz() - 1, without.size(), "a reader without the label misses one entry");
 
       Map<String,String> state = SpGEMM.cState(root, m, "C");
@@ -588,7 +571,7 @@ class TrustIT {
           MultiplyOptions.builder().mask("MK", MaskMode.STRUCTURE, true).build()));
       assertTrue(e.getMessage().contains("an absence cannot carry a label"), e.getMessage());
       assertEquals(state, SpGEMM.cState(root, m, "C"), "C's state as it was");
-      assertEquals(all, entries(root, m, "C", new Authorizations("secret")), "C as it was");
+      assertEquals(all, ItHelpers.entries(root, m, "C", new Authorizations("secret")), "C as it was");
     } finally {
       try (AccumuloClient root = SharedCluster.client()) {
         root.securityOperations().changeUserAuthorizations("root", Authorizations.EMPTY);
