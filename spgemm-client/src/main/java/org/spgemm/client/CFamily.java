@@ -127,6 +127,7 @@ final class CFamily {
    * and {@link #provenEmpty} need not flush again.
    */
   void claimed(Value replaced) {
+    claimed = true;
     Value before;
     try {
       before = stateBeforeFlush == null ? null : stateBeforeFlush.join();
@@ -136,7 +137,6 @@ final class CFamily {
     earlyFlushEnough = earlyFlush != null && java.util.Objects.equals(replaced, before)
         && (replaced == null || !JobRecord.State.RUNNING.name()
             .equals(JobRecord.decode(replaced).get("state")));
-    claimed = true;
   }
 
   /**
