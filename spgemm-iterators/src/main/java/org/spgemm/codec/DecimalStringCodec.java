@@ -55,14 +55,39 @@ final class DecimalStringCodec extends CodecBase {
           + " decimal string holds finite values only); use the double codec");
     }
     if (v == Math.rint(v) && Math.abs(v) < 1e15) {
-      return Long.toString((long) v).getBytes(StandardCharsets.US_ASCII);
+      return digits((long) v);
     }
     return Double.toString(v).getBytes(StandardCharsets.US_ASCII);
   }
 
   @Override
   public byte[] encodeLong(long v) {
-    return Long.toString(v).getBytes(StandardCharsets.US_ASCII);
+    return digits(v);
+  }
+
+  /**
+   * {@code Long.toString(v)} as ASCII bytes, written straight into an array of its length (no
+   * String and no second copy: every C entry of a decimal product goes through here).
+   */
+  static byte[] digits(long v) {
+    if (v == Long.MIN_VALUE) {
+      return Long.toString(v).getBytes(StandardCharsets.US_ASCII);
+    }
+    long m = Math.abs(v);
+    int n = 1;
+    for (long p = 10; n < 19 && m >= p; p *= 10) {
+      n++;
+    }
+    int sign = v < 0 ? 1 : 0;
+    byte[] out = new byte[sign + n];
+    if (sign == 1) {
+      out[0] = '-';
+    }
+    for (int i = out.length - 1; i >= sign; i--) {
+      out[i] = (byte) ('0' + m % 10);
+      m /= 10;
+    }
+    return out;
   }
 
   /** Fast path for plain integers (most graph data); Long.MIN_VALUE means "not a plain integer". */

@@ -1,10 +1,7 @@
 package org.spgemm.pipeline;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.spgemm.kernel.SideRow;
 import org.spgemm.kernel.SparseRows;
@@ -25,7 +22,7 @@ public final class ABatch {
   final List<SideRow> oldC = new ArrayList<>();
   /** The mask of every row (null where empty or no mask), parallel to {@link #rowKeys}. */
   final List<SideRow> mask = new ArrayList<>();
-  private final Map<ArrayByteSequence,Integer> phiIds = new HashMap<>();
+  private final Interning phiIds = new Interning(phi);
   long bytes;
   /** Rows of Φ that were not in the tablet's B row cache when the batch was read. */
   int phiUncached;
@@ -58,7 +55,7 @@ public final class ABatch {
 
   /** Local id of B row {@code bRow}, added to Φ when new. */
   int phiId(byte[] bRow) {
-    return Interning.id(bRow, phi, phiIds);
+    return phiIds.id(bRow);
   }
 
   /** Rows [from, to) as a batch of their own, with Φ rebuilt for just those rows. */

@@ -348,14 +348,14 @@ public final class BPanelFetcher {
     var b = panel.b;
     b.ensureRows(rows.length);
     b.ensureEntries(n);
-    Map<ArrayByteSequence,Integer> colIds = new HashMap<>();
     List<byte[]> colKeys = new ArrayList<>();
+    Interning colIds = new Interning(colKeys);
     int p = 0;
     b.rowPtr[0] = 0;
     for (int i = 0; i < rows.length; i++) {
       BRow r = rows[i];
       for (int q = 0; q < r.n; q++) {
-        b.colIdx[p] = ids != null ? ids[i][q] : Interning.id(r.cols[q], colKeys, colIds);
+        b.colIdx[p] = ids != null ? ids[i][q] : colIds.id(r.cols[q]);
         if (integer) {
           b.intVals[p] = r.ints[q];
         } else {

@@ -2,27 +2,89 @@ package org.spgemm.pipeline;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 
-/** Numbers distinct byte strings densely, in the order first seen (Φ's B rows, visibilities). */
+/**
+ * Numbers distinct byte strings densely, in the order first seen (Φ's B rows, a panel's column
+ * keys, visibilities): a value's id is its index in the list the numbering appends to. An open
+ * addressing table of ids, probed with the value's own bytes, so that looking a value up
+ * allocates nothing (a hash map keyed by byte sequences made a key object per lookup, one per A
+ * and B entry of every batch).
+ */
 final class Interning {
 
-  private Interning() {}
+  private final List<byte[]> values;
+  /** Per slot, 1 + the id of the value there; 0 when empty. Length a power of two. */
+  private int[] slots = new int[16];
+  /** Per id, the hash of its value. */
+  private int[] hashes = new int[8];
+  /** Values in the table. */
+  private int numbered;
 
-  /**
-   * The id of {@code value}: its index in {@code values}, where it is appended (and its id
-   * recorded in {@code ids}) when first seen. The array is kept, not copied.
-   */
-  static int id(byte[] value, List<byte[]> values, Map<ArrayByteSequence,Integer> ids) {
-    ArrayByteSequence k = new ArrayByteSequence(value);
-    Integer id = ids.get(k);
-    if (id == null) {
-      id = values.size();
-      values.add(value);
-      ids.put(k, id);
+  /** Numbers the values already in {@code values} (the first of equal ones keeps its id). */
+  Interning(List<byte[]> values) {
+    this.values = values;
+    for (int id = 0; id < values.size(); id++) {
+      byte[] v = values.get(id);
+      if (find(v) < 0) {
+        insert(v, id);
+      }
     }
+  }
+
+  /** The id of {@code value}, appended to the list when first seen. The array is kept. */
+  int id(byte[] value) {
+    int id = find(value);
+    if (id >= 0) {
+      return id;
+    }
+    id = values.size();
+    values.add(value);
+    insert(value, id);
     return id;
+  }
+
+  /** The id of {@code value}, or -1 when it has none. */
+  int find(byte[] value) {
+    int h = hash(value);
+    int mask = slots.length - 1;
+    for (int s = h & mask; slots[s] != 0; s = (s + 1) & mask) {
+      int id = slots[s] - 1;
+      if (hashes[id] == h && Arrays.equals(values.get(id), value)) {
+        return id;
+      }
+    }
+    return -1;
+  }
+
+  private void insert(byte[] value, int id) {
+    if (id >= hashes.length) {
+      hashes = Arrays.copyOf(hashes, Math.max(hashes.length * 2, id + 1));
+    }
+    hashes[id] = hash(value);
+    if (++numbered * 2 > slots.length) {
+      int[] old = slots;
+      slots = new int[old.length * 2];
+      for (int entry : old) {
+        if (entry != 0) {
+          place(entry - 1);
+        }
+      }
+    }
+    place(id);
+  }
+
+  private void place(int id) {
+    int mask = slots.length - 1;
+    int s = hashes[id] & mask;
+    while (slots[s] != 0) {
+      s = (s + 1) & mask;
+    }
+    slots[s] = id + 1;
+  }
+
+  private static int hash(byte[] value) {
+    int h = Arrays.hashCode(value) * 0x9E3779B9;
+    return h ^ (h >>> 16);
   }
 
   /**

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.accumulo.core.security.VisibilityEvaluator;
@@ -25,7 +24,7 @@ public final class Labels {
   static final int MAX_CHECKED_LABELS = 16;
 
   private final List<byte[]> expressions = new ArrayList<>(List.of(new byte[0]));
-  private final Map<ArrayByteSequence,Integer> ids = new HashMap<>();
+  private final Interning ids = new Interning(expressions);
   private final Map<Long,Integer> conjunctions = new HashMap<>();
   /** The caller's visibility for every C entry, or null; and which ids it was found to imply. */
   private final byte[] given;
@@ -42,7 +41,7 @@ public final class Labels {
     if (visibility.length == 0) {
       return 0;
     }
-    return Interning.id(visibility, expressions, ids);
+    return ids.id(visibility);
   }
 
   /** The id of the conjunction of two visibilities, normalised. */

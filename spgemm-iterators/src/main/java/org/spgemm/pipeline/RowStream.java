@@ -129,7 +129,7 @@ final class RowStream {
     private final RowWorkspace w;
     private final Labels labels;
     private final List<byte[]> keys = new ArrayList<>();
-    private final Map<ArrayByteSequence,Integer> ids = new HashMap<>();
+    private final Interning ids = new Interning(keys);
     private final boolean masked;
     private final boolean complement;
     /** Columns below this id are the mask's. */
@@ -164,11 +164,10 @@ final class RowStream {
     void add(int p, byte[] col, long bInt, double bFp) {
       int k;
       if (masked && !complement) {
-        Integer id = ids.get(new ArrayByteSequence(col));
-        if (id == null) {
+        k = ids.find(col);
+        if (k < 0) {
           return; // outside the mask: never formed
         }
-        k = id;
       } else {
         k = column(col);
         if (masked && k < maskColumns) {
@@ -194,7 +193,7 @@ final class RowStream {
     /** The id of column {@code col}, numbered when new; the row's columns stay within budget. */
     private int column(byte[] col) {
       int before = keys.size();
-      int k = Interning.id(col, keys, ids);
+      int k = ids.id(col);
       if (k == before) {
         bytes += col.length + COLUMN_OVERHEAD;
         if (bytes > budget) {

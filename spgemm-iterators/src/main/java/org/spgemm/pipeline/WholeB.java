@@ -38,13 +38,13 @@ public final class WholeB {
    * @param readCounts what reading them cost, added once to the first panel made from them
    */
   static WholeB of(Map<ArrayByteSequence,BRow> rows, long[] readCounts) {
-    Map<ArrayByteSequence,Integer> seen = new HashMap<>();
     List<byte[]> keys = new ArrayList<>();
+    Interning seen = new Interning(keys);
     Map<ArrayByteSequence,int[]> ids = new HashMap<>(rows.size() * 2);
     rows.forEach((k, r) -> {
       int[] id = new int[r.n];
       for (int q = 0; q < r.n; q++) {
-        id[q] = Interning.id(r.cols[q], keys, seen);
+        id[q] = seen.id(r.cols[q]);
       }
       ids.put(k, id);
     });

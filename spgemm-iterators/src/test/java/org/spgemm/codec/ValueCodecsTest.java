@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -44,6 +46,29 @@ class ValueCodecsTest {
       double v = (rnd.nextDouble() - 0.5) * Math.pow(10, rnd.nextInt(-20, 20));
       assertEquals(v, ValueCodecs.DECIMAL.decodeDouble(ValueCodecs.DECIMAL.encodeDouble(v)), 0.0);
     }
+  }
+
+  /** Integral values are written as Long.toString writes them, at every length and sign. */
+  @Test
+  void decimalIntegersAreLongToString() {
+    List<Long> values = new ArrayList<>(List.of(0L, -0L, 1L, -1L,
+        9L, 10L, -10L, 99L, 100L, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1));
+    for (long p = 1; p > 0 && p <= Long.MAX_VALUE / 10; p *= 10) {
+      values.addAll(List.of(p - 1, p, p + 1, -p + 1, -p, -p - 1));
+    }
+    SplittableRandom rnd = new SplittableRandom(2);
+    for (int i = 0; i < 10_000; i++) {
+      values.add(rnd.nextLong() >> rnd.nextInt(64));
+    }
+    for (long v : values) {
+      assertEquals(Long.toString(v), text(ValueCodecs.DECIMAL.encodeLong(v)), "encodeLong " + v);
+      if (Math.abs((double) v) < 1e15) {
+        assertEquals(Long.toString(v), text(ValueCodecs.DECIMAL.encodeDouble(v)),
+            "encodeDouble " + v);
+      }
+    }
+    assertEquals("-3", text(ValueCodecs.DECIMAL.encodeDouble(-3.0)));
+    assertEquals("0", text(ValueCodecs.DECIMAL.encodeDouble(-0.0)));
   }
 
   /** A D4M decimal string holds finite values only: C never gets "Infinity" or "NaN". */

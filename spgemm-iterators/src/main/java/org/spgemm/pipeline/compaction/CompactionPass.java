@@ -68,6 +68,9 @@ public final class CompactionPass {
   private long lastProgress = System.currentTimeMillis();
   private CRowChannel.CRow row;
   private int col;
+  /** The C entry on top, re-pointed at each entry's arrays rather than allocated per entry. */
+  private final OutKey out = new OutKey();
+  private final Value outValue = new Value();
   private Key topKey;
   private Value topValue;
 
@@ -190,10 +193,31 @@ public final class CompactionPass {
 
   private void setTop() {
     byte[] vis = row.visibilities() == null ? NO_VISIBILITY : row.visibilities()[col];
-    // not copied: a C row's arrays (and the family's) are never written once the row is handed over
-    topKey = new Key(row.row(), family, row.quals()[col], vis, opts.timestamp(), false, false);
-    topValue = new Value(row.values()[col]);
-    total.add(Counter.C_BYTES, topKey.getSize() + row.values()[col].length);
+    // not copied: a C row's arrays (and the family's) are never written once the row is handed
+    // over, so a key the caller kept (a copy of the Key object, as the file writer keeps its
+    // previous key) still reads right after the next entry re-points this one
+    out.point(row.row(), family, row.quals()[col], vis, opts.timestamp());
+    outValue.set(row.values()[col]);
+    topKey = out;
+    topValue = outValue;
+    total.add(Counter.C_BYTES, out.getSize() + row.values()[col].length);
+  }
+
+  /**
+   * A key re-pointed at each C entry's arrays: one object for the pass instead of one per entry
+   * (a C of 20 M entries made 20 M keys and values for the writer to copy and drop). What the
+   * pass returned changes once {@code next()} is called: its callers (the compaction's file
+   * writer, summarizers and iterators) copy what they keep.
+   */
+  private static final class OutKey extends Key {
+    void point(byte[] row, byte[] family, byte[] qualifier, byte[] visibility, long timestamp) {
+      this.row = row;
+      this.colFamily = family;
+      this.colQualifier = qualifier;
+      this.colVisibility = visibility;
+      this.timestamp = timestamp;
+      this.deleted = false;
+    }
   }
 
   /** The next C row in key order, or null when the tablet is done. */
