@@ -65,11 +65,26 @@ final class DecimalStringCodec extends CodecBase {
     return digits(v);
   }
 
+  /** The encodings of -1024 to 1023, shared: most values of graph products are small counts. */
+  private static final int SMALL = 1024;
+
+  private static final byte[][] SMALL_DIGITS = new byte[2 * SMALL][];
+
+  static {
+    for (int v = -SMALL; v < SMALL; v++) {
+      SMALL_DIGITS[v + SMALL] = Long.toString(v).getBytes(StandardCharsets.US_ASCII);
+    }
+  }
+
   /**
    * {@code Long.toString(v)} as ASCII bytes, written straight into an array of its length (no
-   * String and no second copy: every C entry of a decimal product goes through here).
+   * String and no second copy: every C entry of a decimal product goes through here); one shared
+   * array for each small value (callers never write what an encoder returned).
    */
   static byte[] digits(long v) {
+    if (v >= -SMALL && v < SMALL) {
+      return SMALL_DIGITS[(int) v + SMALL];
+    }
     if (v == Long.MIN_VALUE) {
       return Long.toString(v).getBytes(StandardCharsets.US_ASCII);
     }

@@ -19,8 +19,10 @@ public interface ValueCodec {
 
   long decodeLong(byte[] bytes, int offset, int length);
 
+  /** {@code v} encoded; the array may be shared with other callers and must not be written. */
   byte[] encodeDouble(double v);
 
+  /** {@code v} encoded; the array may be shared with other callers and must not be written. */
   byte[] encodeLong(long v);
 
   default double decodeDouble(byte[] bytes) {

@@ -6,9 +6,9 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
-import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
+import org.apache.hadoop.io.Text;
 
 /**
  * The digest of {@link InputDigestIterator} (entries, order-free sum of entry hashes, labelled
@@ -58,15 +58,15 @@ public class InputDigestSummarizer
   @Override
   public Collector collector(SummarizerConfiguration sc) {
     String[] hex = sc.getOptions().getOrDefault(FAMILIES, "").split(",", -1);
-    byte[][] families = new byte[hex.length][];
+    Text[] families = new Text[hex.length];
     for (int i = 0; i < hex.length; i++) {
-      families[i] = HexFormat.of().parseHex(hex[i]);
+      families[i] = new Text(HexFormat.of().parseHex(hex[i]));
     }
     long[][] sums = new long[families.length][3];
     return new Collector() {
       @Override
       public void accept(Key k, Value v) {
-        int f = indexOf(families, k.getColumnFamilyData());
+        int f = indexOf(families, k);
         if (f < 0) {
           return;
         }
@@ -88,17 +88,11 @@ public class InputDigestSummarizer
     };
   }
 
-  private static int indexOf(byte[][] families, ByteSequence f) {
+  /** Which of {@code families} holds {@code k}, or -1; compared in place (called per entry). */
+  private static int indexOf(Text[] families, Key k) {
     for (int i = 0; i < families.length; i++) {
-      byte[] g = families[i];
-      if (g.length == f.length()) {
-        boolean same = true;
-        for (int j = 0; j < g.length && same; j++) {
-          same = g[j] == f.byteAt(j);
-        }
-        if (same) {
-          return i;
-        }
+      if (k.compareColumnFamily(families[i]) == 0) {
+        return i;
       }
     }
     return -1;
