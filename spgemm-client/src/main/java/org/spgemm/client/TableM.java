@@ -17,10 +17,11 @@ import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableExistsException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.NewTableConfiguration;
+import org.apache.accumulo.core.client.summary.CountingSummarizer;
 import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
+import org.apache.accumulo.core.client.summary.summarizers.FamilySummarizer;
 import org.apache.accumulo.core.data.Range;
 import org.apache.hadoop.io.Text;
-import org.spgemm.iterators.FamilyCountSummarizer;
 import org.spgemm.iterators.InputDigestSummarizer;
 import org.spgemm.iterators.TableLayout;
 
@@ -38,13 +39,10 @@ public final class TableM {
    * Entries per column family of every file of M, counting labelled entries too: a family whose
    * files all say 0 (after a flush) is empty, whoever wrote it, with no compaction to look. Up to
    * 1024 families per file are counted; past that the counts say "too many" and prove nothing.
-   * ({@link FamilyCountSummarizer}: Accumulo's FamilySummarizer's statistics at a fraction of its
-   * cost per entry. Files of tables configured before with FamilySummarizer, under the id
-   * "spgemmFamilies", lack these summaries until they are rewritten: C's emptiness is then looked
-   * for by a compaction, as for any file without them.)
    */
-  static final SummarizerConfiguration FAMILY_COUNTS =
-      FamilyCountSummarizer.configuration("spgemmFamilyCounts", 1024);
+  static final SummarizerConfiguration FAMILY_COUNTS = SummarizerConfiguration
+      .builder(FamilySummarizer.class).setPropertyId("spgemmFamilies")
+      .addOption(CountingSummarizer.MAX_COUNTERS_OPT, "1024").build();
 
   /**
    * Creates M with a locality group per family, the nested-scan dispatch hint, and optional split
