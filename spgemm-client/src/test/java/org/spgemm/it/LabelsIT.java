@@ -19,6 +19,8 @@ import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
 import org.apache.accumulo.core.security.TablePermission;
 import org.apache.hadoop.io.Text;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.spgemm.client.Engine;
@@ -35,6 +37,23 @@ import org.spgemm.client.TableM;
  */
 @ClusterTest
 class LabelsIT {
+
+  /** Root's authorizations before each test, given back after it (the cluster is shared). */
+  private Authorizations before;
+
+  @BeforeEach
+  void rememberAuthorizations() throws Exception {
+    try (AccumuloClient root = SharedCluster.client()) {
+      before = root.securityOperations().getUserAuthorizations("root");
+    }
+  }
+
+  @AfterEach
+  void restoreAuthorizations() throws Exception {
+    try (AccumuloClient root = SharedCluster.client()) {
+      root.securityOperations().changeUserAuthorizations("root", before);
+    }
+  }
 
   /** A = [[5 (secret), 1], [0, 2]], B = [[3, 0], [4, 1]] as row keys 0, 1. */
   private static String labelledTable(AccumuloClient root) throws Exception {
