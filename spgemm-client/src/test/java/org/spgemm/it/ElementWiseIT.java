@@ -9,13 +9,9 @@ import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
-import org.apache.accumulo.core.client.Scanner;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
-import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.accumulo.core.security.ColumnVisibility;
-import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
@@ -166,20 +162,6 @@ class ElementWiseIT {
     }
   }
 
-  /** Entries of {@code family} as row|column|visibility -> value, read with {@code auths}. */
-  private static Map<String,String> entries(AccumuloClient client, String table, String family,
-      Authorizations auths) throws Exception {
-    Map<String,String> m = new java.util.TreeMap<>();
-    try (Scanner s = client.createScanner(table, auths)) {
-      s.fetchColumnFamily(new Text(family));
-      for (Map.Entry<Key,Value> e : s) {
-        m.put(e.getKey().getRow() + "|" + e.getKey().getColumnQualifier() + "|"
-            + e.getKey().getColumnVisibility(), e.getValue().toString());
-      }
-    }
-    return m;
-  }
-
   @Test
   void resultsCarryTheLabelsTheyComeFromAndUnreadableEntriesTakeNoPart() throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
@@ -202,12 +184,12 @@ class ElementWiseIT {
         Authorizations both = new Authorizations("L1", "L2");
         ElementWise.add(root, table, "C", "plus", "A", "B", "decimal");
         assertEquals(Map.of("r1|c1|L1&L2", "5", "r1|c2|", "4", "r2|c1|L1", "1"),
-            entries(root, table, "C", both));
+            ItHelpers.entries(root, table, "C", both));
         // rewritten: the labelled entries of the earlier C are gone too
         ElementWise.mult(root, table, "C", "times", "A", "B", "decimal");
-        assertEquals(Map.of("r1|c1|L1&L2", "6"), entries(root, table, "C", both));
+        assertEquals(Map.of("r1|c1|L1&L2", "6"), ItHelpers.entries(root, table, "C", both));
         ElementWise.reduceRows(root, table, Vector.of("R", "w"), "plus", "A", "decimal");
-        assertEquals(Map.of("w|r1|L1", "6", "w|r2|L1", "1"), entries(root, table, "R", both));
+        assertEquals(Map.of("w|r1|L1", "6", "w|r2|L1", "1"), ItHelpers.entries(root, table, "R", both));
       } finally {
         root.securityOperations().changeUserAuthorizations("root", before);
       }

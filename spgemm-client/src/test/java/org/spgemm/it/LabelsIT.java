@@ -6,13 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
-import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.client.security.tokens.PasswordToken;
-import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Mutation;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
@@ -77,15 +74,7 @@ class LabelsIT {
   /** C as row|col|visibility -> value, read with {@code auths}. */
   private static Map<String,String> c(AccumuloClient client, String table, Authorizations auths)
       throws Exception {
-    Map<String,String> m = new TreeMap<>();
-    try (Scanner s = client.createScanner(table, auths)) {
-      s.fetchColumnFamily(new Text("C"));
-      for (Map.Entry<Key,Value> e : s) {
-        m.put(e.getKey().getRow() + "|" + e.getKey().getColumnQualifier() + "|"
-            + e.getKey().getColumnVisibility(), e.getValue().toString());
-      }
-    }
-    return m;
+    return ItHelpers.entries(client, table, "C", auths);
   }
 
   @ParameterizedTest
