@@ -167,9 +167,8 @@ public final class BPanelFetcher {
     int[][] ids = new int[rows.length][];
     long bytes = 0;
     for (int i = 0; i < rows.length; i++) {
-      ArrayByteSequence key = new ArrayByteSequence(phi.get(i));
-      rows[i] = all.row(key);
-      ids[i] = all.columnIds(key);
+      rows[i] = all.row(phi.get(i));
+      ids[i] = all.columnIds(phi.get(i));
       bytes += rows[i].bytes;
     }
     if (bytes > budget) {
@@ -349,7 +348,7 @@ public final class BPanelFetcher {
     b.ensureRows(rows.length);
     b.ensureEntries(n);
     List<byte[]> colKeys = new ArrayList<>();
-    Interning colIds = new Interning(colKeys);
+    Interning colIds = ids != null ? null : new Interning(colKeys);
     int p = 0;
     b.rowPtr[0] = 0;
     for (int i = 0; i < rows.length; i++) {

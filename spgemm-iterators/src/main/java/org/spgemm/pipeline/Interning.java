@@ -88,20 +88,71 @@ final class Interning {
   }
 
   /**
-   * {@code values} in unsigned byte order; {@code rank[id]} is set to the position of the value
-   * numbered {@code id}.
+   * {@code values}, all distinct (as a numbering's list is), in unsigned byte order; {@code
+   * rank[id]} is set to the position of the value numbered {@code id}. Keys of up to 8 bytes (a
+   * matrix's fixed-width index keys) are sorted as numbers: one primitive sort instead of a
+   * comparator's, which for the 120,000 columns of a hub's B took a third of a second.
    */
   static byte[][] sorted(List<byte[]> values, int[] rank) {
     int n = values.size();
+    long[] packed = packed(values);
+    byte[][] out = new byte[n][];
+    if (packed != null) {
+      long[] order = new long[n];
+      for (int i = 0; i < n; i++) {
+        order[i] = packed[i] ^ Long.MIN_VALUE; // unsigned order as signed
+      }
+      Arrays.sort(order);
+      boolean distinct = true;
+      for (int r = 1; r < n && distinct; r++) {
+        distinct = order[r] != order[r - 1];
+      }
+      if (distinct) {
+        for (int id = 0; id < n; id++) {
+          int r = Arrays.binarySearch(order, packed[id] ^ Long.MIN_VALUE);
+          rank[id] = r;
+          out[r] = values.get(id);
+        }
+        return out;
+      }
+    }
     Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
       order[i] = i;
     }
     Arrays.sort(order, (x, y) -> Arrays.compareUnsigned(values.get(x), values.get(y)));
-    byte[][] out = new byte[n][];
     for (int r = 0; r < n; r++) {
       rank[order[r]] = r;
       out[r] = values.get(order[r]);
+    }
+    return out;
+  }
+
+  /**
+   * Each value as a number whose unsigned order is the values' unsigned byte order, or null
+   * when there is none this simple: values of one length up to 8 bytes are their bytes, big
+   * endian; values of up to 7 bytes, of different lengths, their bytes zero-padded to 7 then
+   * the length (a value before every longer one it is a prefix of).
+   */
+  static long[] packed(List<byte[]> values) {
+    int min = Integer.MAX_VALUE;
+    int max = 0;
+    for (byte[] v : values) {
+      min = Math.min(min, v.length);
+      max = Math.max(max, v.length);
+    }
+    boolean oneLength = min == max && max <= Long.BYTES;
+    if (!oneLength && max >= Long.BYTES) {
+      return null;
+    }
+    long[] out = new long[values.size()];
+    for (int i = 0; i < out.length; i++) {
+      byte[] v = values.get(i);
+      long p = 0;
+      for (byte b : v) {
+        p = p << 8 | (b & 0xff);
+      }
+      out[i] = oneLength ? p : (p << 8 * (Long.BYTES - 1 - v.length)) << 8 | v.length;
     }
     return out;
   }

@@ -74,7 +74,7 @@ final class RowStream {
       }
       byte[] j = batch.phi.get(a.colIdx[p]);
       ArrayByteSequence key = new ArrayByteSequence(j);
-      BRow cached = all != null ? all.row(key)
+      BRow cached = all != null ? all.row(j)
           : cache == null ? null : cache.get(key);
       if (cached == null) {
         entryOf.put(key, p);

@@ -1,7 +1,6 @@
 package org.spgemm.pipeline;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
@@ -16,16 +15,19 @@ import org.apache.accumulo.core.data.ArrayByteSequence;
  */
 public final class WholeB {
 
-  private final Map<ArrayByteSequence,BRow> rows;
+  /** Numbers B's row keys: row {@code i} is {@code rows[i]}, its column ids {@code ids[i]}. */
+  private final Interning rowIds;
+  private final BRow[] rows;
   /** Per row, the ids (indexes into {@link #columnKeys}) of its columns. */
-  private final Map<ArrayByteSequence,int[]> ids;
+  private final int[][] ids;
   /** Every column key of B, sorted: ascending ids are key order. */
   final byte[][] columnKeys;
   /** What the read cost ({@link BPanelFetcher#count}'s order), until a panel takes it. */
   private final AtomicReference<long[]> readCounts;
 
-  private WholeB(Map<ArrayByteSequence,BRow> rows, Map<ArrayByteSequence,int[]> ids,
-      byte[][] columnKeys, long[] readCounts) {
+  private WholeB(Interning rowIds, BRow[] rows, int[][] ids, byte[][] columnKeys,
+      long[] readCounts) {
+    this.rowIds = rowIds;
     this.rows = rows;
     this.ids = ids;
     this.columnKeys = columnKeys;
@@ -38,24 +40,29 @@ public final class WholeB {
    * @param readCounts what reading them cost, added once to the first panel made from them
    */
   static WholeB of(Map<ArrayByteSequence,BRow> rows, long[] readCounts) {
+    List<byte[]> rowKeys = new ArrayList<>(rows.size());
+    Interning rowIds = new Interning(rowKeys);
+    BRow[] byId = new BRow[rows.size()];
+    int[][] ids = new int[rows.size()][];
     List<byte[]> keys = new ArrayList<>();
     Interning seen = new Interning(keys);
-    Map<ArrayByteSequence,int[]> ids = new HashMap<>(rows.size() * 2);
     rows.forEach((k, r) -> {
+      int i = rowIds.id(k.toArray());
       int[] id = new int[r.n];
       for (int q = 0; q < r.n; q++) {
         id[q] = seen.id(r.cols[q]);
       }
-      ids.put(k, id);
+      byId[i] = r;
+      ids[i] = id;
     });
     int[] rank = new int[keys.size()];
     byte[][] sorted = Interning.sorted(keys, rank);
-    for (int[] id : ids.values()) {
+    for (int[] id : ids) {
       for (int q = 0; q < id.length; q++) {
         id[q] = rank[id[q]];
       }
     }
-    return new WholeB(rows, ids, sorted, readCounts);
+    return new WholeB(rowIds, byId, ids, sorted, readCounts);
   }
 
   /**
@@ -71,13 +78,15 @@ public final class WholeB {
   }
 
   /** B's row {@code key}; {@link BRow#EMPTY} when B has none. */
-  BRow row(ArrayByteSequence key) {
-    return rows.getOrDefault(key, BRow.EMPTY);
+  BRow row(byte[] key) {
+    int i = rowIds.find(key);
+    return i < 0 ? BRow.EMPTY : rows[i];
   }
 
   /** The ids of row {@code key}'s columns (empty when B has no such row). */
-  int[] columnIds(ArrayByteSequence key) {
-    return ids.getOrDefault(key, NONE);
+  int[] columnIds(byte[] key) {
+    int i = rowIds.find(key);
+    return i < 0 ? NONE : ids[i];
   }
 
   private static final int[] NONE = new int[0];

@@ -87,7 +87,7 @@ class BRowCacheTest {
       reading.await();
       release.countDown();
       WholeB first = got.get(0).get();
-      assertSame(rows.get(new ArrayByteSequence("r")), first.row(new ArrayByteSequence("r")));
+      assertSame(rows.get(new ArrayByteSequence("r")), first.row("r".getBytes(StandardCharsets.UTF_8)));
       for (Future<WholeB> f : got) {
         assertSame(first, f.get(), "one read, one numbering, for every caller");
       }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,5 +62,38 @@ class InterningTest {
     assertArrayEquals(bytes("a"), sorted[0]);
     assertArrayEquals(new byte[] {(byte) 0xff}, sorted[2]);
     assertArrayEquals(new int[] {1, 2, 0}, rank);
+  }
+
+  /**
+   * The numeric fast paths (one length up to 8 bytes; lengths up to 7) and the comparator's
+   * (longer keys) against a plain sort: every byte value, prefixes, zero bytes.
+   */
+  @Test
+  void sortsAsTheComparatorDoesOnEveryPath() {
+    SplittableRandom rnd = new SplittableRandom(11);
+    for (int[] lengths : new int[][] {{8, 8}, {6, 6}, {0, 7}, {1, 3}, {0, 12}, {9, 9}}) {
+      List<byte[]> values = new ArrayList<>();
+      Interning ids = new Interning(values);
+      for (int i = 0; i < 5_000; i++) {
+        byte[] v = new byte[lengths[0] + rnd.nextInt(lengths[1] - lengths[0] + 1)];
+        for (int b = 0; b < v.length; b++) {
+          // few distinct bytes, so that many values share prefixes
+          v[b] = (byte) new int[] {0, 1, 0x7f, 0x80, 0xff}[rnd.nextInt(5)];
+        }
+        ids.id(v);
+      }
+      int[] rank = new int[values.size()];
+      byte[][] sorted = Interning.sorted(values, rank);
+      List<byte[]> expected = new ArrayList<>(values);
+      expected.sort(Arrays::compareUnsigned);
+      for (int r = 0; r < sorted.length; r++) {
+        assertArrayEquals(expected.get(r), sorted[r], "lengths " + Arrays.toString(lengths));
+      }
+      for (int id = 0; id < values.size(); id++) {
+        assertSame(values.get(id), sorted[rank[id]]);
+      }
+    }
+    assertEquals(null, Interning.packed(List.of(new byte[8], new byte[7])),
+        "8 bytes beside shorter values have no numeric order here");
   }
 }

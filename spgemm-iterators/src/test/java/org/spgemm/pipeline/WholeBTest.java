@@ -36,15 +36,15 @@ class WholeBTest {
       assertTrue(Arrays.compareUnsigned(all.columnKeys[i - 1], all.columnKeys[i]) < 0);
     }
     rows.forEach((k, r) -> {
-      assertSame(r, all.row(k));
-      int[] ids = all.columnIds(k);
+      assertSame(r, all.row(k.toArray()));
+      int[] ids = all.columnIds(k.toArray());
       assertEquals(r.n, ids.length);
       for (int q = 0; q < r.n; q++) {
         assertArrayEquals(r.cols[q], all.columnKeys[ids[q]]);
         assertTrue(q == 0 || ids[q - 1] < ids[q], "a row's ids ascend as its keys do");
       }
     });
-    ArrayByteSequence absent = new ArrayByteSequence("nope");
+    byte[] absent = b("nope");
     assertSame(BRow.EMPTY, all.row(absent));
     assertEquals(0, all.columnIds(absent).length);
     long[] first = new long[6];
