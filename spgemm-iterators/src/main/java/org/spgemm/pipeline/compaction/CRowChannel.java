@@ -14,7 +14,9 @@ import org.spgemm.progress.BatchStats;
 /**
  * The C rows of one batch on their way from its worker to the compaction that writes them, in
  * order, bounded in bytes: a worker that runs ahead of the writer waits (checking that the work
- * is still wanted) instead of holding a whole batch's C in memory.
+ * is still wanted) instead of holding a whole batch's C in memory. The compaction takes every row
+ * waiting at once and writes them without the lock, so the two threads meet once per run of rows,
+ * not once per row (a hub's batch has tens of thousands of small rows).
  */
 public final class CRowChannel implements CRowSink {
 
@@ -23,7 +25,11 @@ public final class CRowChannel implements CRowSink {
 
   private static final long WAIT_SLICE_MILLIS = 200;
 
-  private final ArrayDeque<CRow> rows = new ArrayDeque<>();
+  private ArrayDeque<CRow> rows = new ArrayDeque<>();
+  /** The rows the compaction took and is writing: its thread's alone, never under the lock. */
+  private ArrayDeque<CRow> taken = new ArrayDeque<>();
+  /** Their bytes, still counted in {@link #bytes} until it takes the next rows. */
+  private long takenBytes;
   private final long capacity;
   private final ValueCodec codec;
   private final boolean integer;
@@ -78,7 +84,9 @@ public final class CRowChannel implements CRowSink {
     }
     rows.add(r);
     bytes += r.bytes();
-    notifyAll();
+    if (rows.size() == 1) {
+      notifyAll(); // the compaction waits only for an empty channel
+    }
   }
 
   /** The worker is done; {@code s} holds its counts. */
@@ -96,22 +104,41 @@ public final class CRowChannel implements CRowSink {
 
   /**
    * The next row, waiting at most {@code millis}; null if none came in that time or the batch is
-   * over (then {@link #isOver()}).
+   * over (then {@link #isOver()}). Called by the compaction's thread only.
    */
-  synchronized CRow poll(long millis) throws InterruptedException {
-    if (rows.isEmpty() && !finished) {
-      wait(millis);
-    }
-    CRow r = rows.poll();
-    if (r != null) {
-      bytes -= r.bytes();
-      notifyAll();
+  CRow poll(long millis) throws InterruptedException {
+    CRow r = taken.poll();
+    if (r == null) {
+      taken = take(millis);
+      r = taken.poll();
     }
     return r;
   }
 
+  /** Every row waiting (the ones taken before are written: their bytes are freed). */
+  private synchronized ArrayDeque<CRow> take(long millis) throws InterruptedException {
+    if (takenBytes > 0) {
+      bytes -= takenBytes;
+      takenBytes = 0;
+      notifyAll();
+    }
+    if (rows.isEmpty() && !finished) {
+      wait(millis);
+    }
+    ArrayDeque<CRow> out = rows;
+    rows = new ArrayDeque<>();
+    for (CRow r : out) {
+      takenBytes += r.bytes();
+    }
+    return out;
+  }
+
   /** True once every row was taken and the worker has ended. */
-  synchronized boolean isOver() {
+  boolean isOver() {
+    return taken.isEmpty() && allTaken();
+  }
+
+  private synchronized boolean allTaken() {
     return finished && rows.isEmpty();
   }
 

@@ -86,4 +86,37 @@ class CRowChannelTest {
     assertTrue(ch.isOver());
     assertSame(boom, ch.failure());
   }
+
+  @Test
+  void rowsTakenTogetherCountAgainstTheCapacityUntilTheNextTake() throws Exception {
+    CRowChannel ch = new CRowChannel(100, OPTS, () -> true);
+    for (int i = 0; i < 3; i++) {
+      ch.put(row("r" + i, 30));
+    }
+    assertArrayEquals("r0".getBytes(StandardCharsets.UTF_8), ch.poll(10).row());
+    Thread worker = new Thread(() -> {
+      try {
+        ch.put(row("r3", 30));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    worker.start();
+    Thread.sleep(200);
+    assertTrue(worker.isAlive(), "r1 and r2, taken with r0 and not yet written, still count");
+    assertArrayEquals("r1".getBytes(StandardCharsets.UTF_8), ch.poll(10).row());
+    assertArrayEquals("r2".getBytes(StandardCharsets.UTF_8), ch.poll(10).row());
+    assertTrue(worker.isAlive());
+    CRowChannel.CRow r = null;
+    while (r == null) {
+      r = ch.poll(1000); // frees what was written, then waits for r3
+    }
+    assertArrayEquals("r3".getBytes(StandardCharsets.UTF_8), r.row());
+    worker.join(5_000);
+    assertFalse(worker.isAlive());
+    assertFalse(ch.isOver());
+    ch.finish(new BatchStats());
+    assertNull(ch.poll(10));
+    assertTrue(ch.isOver());
+  }
 }
