@@ -15,7 +15,10 @@ import org.apache.accumulo.core.data.Value;
  */
 public interface BSource {
 
-  /** One read of some B rows; closing it releases what it holds. */
+  /**
+   * One read of some B rows, iterated once; closing it releases what it holds. An entry's key and
+   * value may be re-used for the next entry: keep their arrays, never the objects.
+   */
   interface Read extends Iterable<Map.Entry<Key,Value>>, AutoCloseable {
     /** True if B's row {@code row} lives on another tablet server than the batch's tablet. */
     boolean isRemote(ByteSequence row);

@@ -1,6 +1,7 @@
 package org.spgemm.pipeline.compaction;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -23,7 +24,8 @@ import org.spgemm.pipeline.BSource;
  * source (copies of its iterator stack, made on the compaction's thread before any worker runs,
  * one per worker at a time), the others through {@code remote} (a nested scan). A row of the
  * tablet costs no RPC, no scan session and no second decoding of the file's blocks by a scan
- * thread; only B rows of other tablets take a nested scan.
+ * thread; only B rows of other tablets take a nested scan. A read holds its copy until it is
+ * closed, and hands out the copy's own entries as it steps through them.
  */
 public final class LocalFirstBSource implements BSource {
 
@@ -57,41 +59,16 @@ public final class LocalFirstBSource implements BSource {
         far.add(r); // outside the tablet, or across its edge: the nested scan reads it whole
       }
     }
-    List<Map.Entry<Key,Value>> entries = new ArrayList<>();
-    if (!local.isEmpty()) {
-      SortedKeyValueIterator<Key,Value> source = copies.take();
-      try {
-        for (Range r : local) {
-          readLocally(source, r, entries);
-        }
-      } finally {
-        copies.add(source);
-      }
-    }
     Read rest = far.isEmpty() ? null : remote.read(far, homeRow);
-    int localCount = entries.size();
+    SortedKeyValueIterator<Key,Value> source = local.isEmpty() ? null : copies.take();
     return new Read() {
+      private boolean closed;
+
       @Override
       public Iterator<Map.Entry<Key,Value>> iterator() {
-        Iterator<Map.Entry<Key,Value>> mine = entries.iterator();
+        // the nested scan starts now, so that other servers read while this one reads locally
         Iterator<Map.Entry<Key,Value>> theirs = rest == null ? null : rest.iterator();
-        return new Iterator<>() {
-          @Override
-          public boolean hasNext() {
-            return mine.hasNext() || (theirs != null && theirs.hasNext());
-          }
-
-          @Override
-          public Map.Entry<Key,Value> next() {
-            if (mine.hasNext()) {
-              return mine.next();
-            }
-            if (theirs == null) {
-              throw new NoSuchElementException();
-            }
-            return theirs.next();
-          }
-        };
+        return new LocalThenRemote(source, local, theirs);
       }
 
       @Override
@@ -106,6 +83,13 @@ public final class LocalFirstBSource implements BSource {
 
       @Override
       public void close() {
+        if (closed) {
+          return;
+        }
+        closed = true;
+        if (source != null) {
+          copies.add(source);
+        }
         if (rest != null) {
           rest.close();
         }
@@ -113,22 +97,98 @@ public final class LocalFirstBSource implements BSource {
 
       @Override
       public String toString() {
-        return localCount + " local entries, " + far.size() + " ranges read remotely";
+        return local.size() + " ranges read locally, " + far.size() + " remotely";
       }
     };
   }
 
-  private void readLocally(SortedKeyValueIterator<Key,Value> source, Range r,
-      List<Map.Entry<Key,Value>> into) throws IOException {
-    source.seek(r, family, true);
-    while (source.hasTop()) {
-      // the nested scan reads with no authorizations: a labelled entry is not B's here either
-      if (source.getTopKey().getColumnVisibilityData().length() > 0) {
-        source.next();
-        continue;
+  /**
+   * The local ranges' entries straight from the compaction's source (its key and value, valid
+   * until the next entry: nothing is copied or kept), then the nested scan's.
+   */
+  private final class LocalThenRemote implements Iterator<Map.Entry<Key,Value>> {
+    private final SortedKeyValueIterator<Key,Value> source;
+    private final List<Range> local;
+    private final Iterator<Map.Entry<Key,Value>> theirs;
+    private final Top top = new Top();
+    private int nextRange;
+    private boolean seeked;
+    /** The entry handed out last is still the source's top: step past it before looking on. */
+    private boolean handedOut;
+
+    LocalThenRemote(SortedKeyValueIterator<Key,Value> source, List<Range> local,
+        Iterator<Map.Entry<Key,Value>> theirs) {
+      this.source = source;
+      this.local = local;
+      this.theirs = theirs;
+    }
+
+    /** True when the source's top is B's next local entry. */
+    private boolean atLocal() {
+      try {
+        if (handedOut) {
+          handedOut = false;
+          source.next();
+        }
+        while (true) {
+          if (seeked) {
+            // the nested scan reads with no authorizations: a labelled entry is not B's here
+            while (source.hasTop() && source.getTopKey().getColumnVisibilityData().length() > 0) {
+              source.next();
+            }
+            if (source.hasTop()) {
+              return true;
+            }
+          }
+          if (nextRange == local.size()) {
+            return false;
+          }
+          source.seek(local.get(nextRange++), family, true);
+          seeked = true;
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
-      into.add(Map.entry(new Key(source.getTopKey()), new Value(source.getTopValue())));
-      source.next();
+    }
+
+    @Override
+    public boolean hasNext() {
+      return (source != null && atLocal()) || (theirs != null && theirs.hasNext());
+    }
+
+    @Override
+    public Map.Entry<Key,Value> next() {
+      if (source != null && atLocal()) {
+        handedOut = true;
+        top.key = source.getTopKey();
+        top.value = source.getTopValue();
+        return top;
+      }
+      if (theirs == null) {
+        throw new NoSuchElementException();
+      }
+      return theirs.next();
+    }
+  }
+
+  /** The source's current entry, re-pointed at each one. */
+  private static final class Top implements Map.Entry<Key,Value> {
+    private Key key;
+    private Value value;
+
+    @Override
+    public Key getKey() {
+      return key;
+    }
+
+    @Override
+    public Value getValue() {
+      return value;
+    }
+
+    @Override
+    public Value setValue(Value v) {
+      throw new UnsupportedOperationException();
     }
   }
 
