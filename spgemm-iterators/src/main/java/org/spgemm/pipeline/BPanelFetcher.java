@@ -88,7 +88,7 @@ public final class BPanelFetcher {
         }
       }
     }
-    return withCounts(toCsr(rows, null, null), counts);
+    return withCounts(toCsr(rows), counts);
   }
 
   /**
@@ -163,19 +163,42 @@ public final class BPanelFetcher {
    * all of B.
    */
   private BPanel fromWhole(List<byte[]> phi, WholeB all, long[] counts) {
-    BRow[] rows = new BRow[phi.size()];
-    int[][] ids = new int[rows.length][];
+    int[] at = new int[phi.size()];
     long bytes = 0;
-    for (int i = 0; i < rows.length; i++) {
-      rows[i] = all.row(phi.get(i));
-      ids[i] = all.columnIds(phi.get(i));
-      bytes += rows[i].bytes;
+    int n = 0;
+    for (int i = 0; i < at.length; i++) {
+      at[i] = all.index(phi.get(i));
+      bytes += at[i] < 0 ? BRow.EMPTY.bytes : all.bytes(at[i]);
+      n += at[i] < 0 ? 0 : all.length(at[i]);
     }
     if (bytes > budget) {
       throw new PanelTooLargeException(bytes);
     }
     all.takeReadCounts(counts);
-    return withCounts(toCsr(rows, ids, all.columnKeys), counts);
+    BPanel panel = new BPanel(integer);
+    var b = panel.b;
+    b.ensureRows(at.length);
+    b.ensureEntries(n);
+    int p = 0;
+    b.rowPtr[0] = 0;
+    for (int i = 0; i < at.length; i++) {
+      if (at[i] >= 0) {
+        int from = all.rowPtr[at[i]];
+        int len = all.length(at[i]);
+        System.arraycopy(all.colIdx, from, b.colIdx, p, len);
+        if (integer) {
+          System.arraycopy(all.ints, from, b.intVals, p, len);
+        } else {
+          System.arraycopy(all.fps, from, b.fpVals, p, len);
+        }
+        p += len;
+      }
+      b.rowPtr[i + 1] = p;
+    }
+    b.rows = at.length;
+    b.nnz = n;
+    panel.columnKeys = all.columnKeys;
+    return withCounts(panel, counts);
   }
 
   /**
@@ -185,12 +208,38 @@ public final class BPanelFetcher {
    */
   private WholeB readWhole(byte[] home, long limit, long[] counts) throws Exception {
     long[] mine = new long[counts.length];
-    try {
-      return WholeB.of(read(List.of(new Range()), null, home, 0, limit, mine), mine);
-    } catch (PanelTooLargeException e) {
-      add(counts, mine);
-      return null;
+    WholeB.Builder all = new WholeB.Builder(integer);
+    long bytes = 0;
+    try (BSource.Read read = source.read(List.of(new Range()), home)) {
+      byte[] row = null;
+      boolean remote = false;
+      boolean local = false;
+      for (Map.Entry<Key,Value> e : read) {
+        Key k = e.getKey();
+        ByteSequence r = k.getRowData();
+        if (row == null || !Arrays.equals(row, 0, row.length, r.getBackingArray(), r.offset(),
+            r.offset() + r.length())) {
+          row = r.toArray();
+          all.row(row);
+          remote = read.isRemote(r);
+          local = read.isLocal(r);
+        }
+        byte[] vb = e.getValue().get();
+        long size = k.getSize() + vb.length;
+        byte[] col = k.getColumnQualifierData().toArray();
+        if (opts.takesColumn(col)) {
+          all.add(col, integer ? values.asLong(r, col, vb) : 0,
+              integer ? 0 : values.asDouble(r, col, vb), size);
+        }
+        count(mine, size, remote, local);
+        bytes += size;
+        if (bytes > limit) {
+          add(counts, mine);
+          return null;
+        }
+      }
     }
+    return all.build(mine);
   }
 
   static BPanel withCounts(BPanel panel, long[] counts) {
@@ -239,8 +288,7 @@ public final class BPanelFetcher {
   }
 
   /**
-   * The rows {@code ranges} hold, decoded; those outside {@code wanted} (null: none are) go to
-   * the cache instead, within a quarter of its capacity. Throws {@link PanelTooLargeException}
+   * The rows {@code ranges} hold, decoded; those outside {@code wanted} go to the cache instead, within a quarter of its capacity. Throws {@link PanelTooLargeException}
    * once the wanted rows, after {@code startBytes}, pass {@code limit} bytes.
    */
   private Map<ArrayByteSequence,BRow> read(List<Range> ranges, Set<ArrayByteSequence> wanted,
@@ -263,7 +311,7 @@ public final class BPanelFetcher {
         ByteSequence r = k.getRowData();
         if (row == null || !row.key.equals(r)) {
           ArrayByteSequence key = new ArrayByteSequence(r.toArray());
-          inPhi = wanted == null || wanted.contains(key);
+          inPhi = wanted.contains(key);
           keep = inPhi || throughBytes <= throughBudget;
           row = (inPhi ? rows : through).computeIfAbsent(key, RowBuilder::new);
           remote = read.isRemote(r);
@@ -334,11 +382,10 @@ public final class BPanelFetcher {
   }
 
   /**
-   * Lays the rows out as CSR. Column ids are {@code ids} into {@code columnKeys} when given (all of
-   * B numbered once); otherwise the panel's own column keys are numbered and renumbered so that
-   * ascending ids are key order.
+   * Lays the rows out as CSR, the panel's column keys numbered and renumbered so that ascending
+   * ids are key order.
    */
-  private BPanel toCsr(BRow[] rows, int[][] ids, byte[][] columnKeys) {
+  private BPanel toCsr(BRow[] rows) {
     int n = 0;
     for (BRow r : rows) {
       n += r.n;
@@ -348,13 +395,13 @@ public final class BPanelFetcher {
     b.ensureRows(rows.length);
     b.ensureEntries(n);
     List<byte[]> colKeys = new ArrayList<>();
-    Interning colIds = ids != null ? null : new Interning(colKeys);
+    Interning colIds = new Interning(colKeys);
     int p = 0;
     b.rowPtr[0] = 0;
     for (int i = 0; i < rows.length; i++) {
       BRow r = rows[i];
       for (int q = 0; q < r.n; q++) {
-        b.colIdx[p] = ids != null ? ids[i][q] : colIds.id(r.cols[q]);
+        b.colIdx[p] = colIds.id(r.cols[q]);
         if (integer) {
           b.intVals[p] = r.ints[q];
         } else {
@@ -366,10 +413,6 @@ public final class BPanelFetcher {
     }
     b.rows = rows.length;
     b.nnz = n;
-    if (ids != null) {
-      panel.columnKeys = columnKeys;
-      return panel;
-    }
     int[] rank = new int[colKeys.size()];
     panel.columnKeys = Interning.sorted(colKeys, rank);
     for (int q = 0; q < n; q++) {

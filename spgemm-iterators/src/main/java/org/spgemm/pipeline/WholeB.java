@@ -1,68 +1,45 @@
 package org.spgemm.pipeline;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 
 /**
- * All of B's rows, read at once (wholeB), with their column keys numbered once, in key order, for
- * every panel made from them: a panel then takes its column ids as they are instead of
- * interning and sorting its own column keys (which, for a batch holding a hub's B row, sorted the
- * hub's columns again in every such batch). Immutable, shared by the workers of every tablet of
- * a job on one server.
+ * All of B's rows, read at once (wholeB), as CSR in a few primitive arrays, with their column
+ * keys numbered once, in key order, for every panel made from them: a panel copies its rows'
+ * slices instead of interning and sorting its own column keys (which, for a batch holding a hub's
+ * B row, sorted the hub's columns again in every such batch). The read keeps one array per
+ * distinct row key and column key and nothing per entry, so that a tablet server's collector
+ * does not copy hundreds of thousands of small row objects while B is read. Immutable, shared by
+ * the workers of every tablet of a job on one server.
  */
 public final class WholeB {
 
-  /** Numbers B's row keys: row {@code i} is {@code rows[i]}, its column ids {@code ids[i]}. */
+  /** Numbers B's row keys: row {@code i}'s entries are {@code rowPtr[i]} to {@code rowPtr[i+1]}. */
   private final Interning rowIds;
-  private final BRow[] rows;
-  /** Per row, the ids (indexes into {@link #columnKeys}) of its columns. */
-  private final int[][] ids;
+  final int[] rowPtr;
+  /** Per entry, its column's id: an index into {@link #columnKeys}. */
+  final int[] colIdx;
+  final long[] ints;
+  final double[] fps;
+  /** Per row, the bytes it held as Accumulo entries: what budgets count. */
+  private final long[] rowBytes;
   /** Every column key of B, sorted: ascending ids are key order. */
   final byte[][] columnKeys;
   /** What the read cost ({@link BPanelFetcher#count}'s order), until a panel takes it. */
   private final AtomicReference<long[]> readCounts;
 
-  private WholeB(Interning rowIds, BRow[] rows, int[][] ids, byte[][] columnKeys,
-      long[] readCounts) {
+  private WholeB(Interning rowIds, int[] rowPtr, int[] colIdx, long[] ints, double[] fps,
+      long[] rowBytes, byte[][] columnKeys, long[] readCounts) {
     this.rowIds = rowIds;
-    this.rows = rows;
-    this.ids = ids;
+    this.rowPtr = rowPtr;
+    this.colIdx = colIdx;
+    this.ints = ints;
+    this.fps = fps;
+    this.rowBytes = rowBytes;
     this.columnKeys = columnKeys;
     this.readCounts = new AtomicReference<>(readCounts);
-  }
-
-  /**
-   * Numbers the columns of {@code rows} (one sort of B's distinct column keys).
-   *
-   * @param readCounts what reading them cost, added once to the first panel made from them
-   */
-  static WholeB of(Map<ArrayByteSequence,BRow> rows, long[] readCounts) {
-    List<byte[]> rowKeys = new ArrayList<>(rows.size());
-    Interning rowIds = new Interning(rowKeys);
-    BRow[] byId = new BRow[rows.size()];
-    int[][] ids = new int[rows.size()][];
-    List<byte[]> keys = new ArrayList<>();
-    Interning seen = new Interning(keys);
-    rows.forEach((k, r) -> {
-      int i = rowIds.id(k.toArray());
-      int[] id = new int[r.n];
-      for (int q = 0; q < r.n; q++) {
-        id[q] = seen.id(r.cols[q]);
-      }
-      byId[i] = r;
-      ids[i] = id;
-    });
-    int[] rank = new int[keys.size()];
-    byte[][] sorted = Interning.sorted(keys, rank);
-    for (int[] id : ids) {
-      for (int q = 0; q < id.length; q++) {
-        id[q] = rank[id[q]];
-      }
-    }
-    return new WholeB(rowIds, byId, ids, sorted, readCounts);
   }
 
   /**
@@ -77,17 +54,123 @@ public final class WholeB {
     }
   }
 
-  /** B's row {@code key}; {@link BRow#EMPTY} when B has none. */
+  /** The index of B's row {@code key}, or -1 when B has none. */
+  int index(byte[] key) {
+    return rowIds.find(key);
+  }
+
+  /** Entries of row {@code index}. */
+  int length(int index) {
+    return rowPtr[index + 1] - rowPtr[index];
+  }
+
+  /** Bytes row {@code index} held as Accumulo entries. */
+  long bytes(int index) {
+    return rowBytes[index];
+  }
+
+  /** B's row {@code key} as a row of its own; {@link BRow#EMPTY} when B has none. */
   BRow row(byte[] key) {
-    int i = rowIds.find(key);
-    return i < 0 ? BRow.EMPTY : rows[i];
+    int i = index(key);
+    if (i < 0) {
+      return BRow.EMPTY;
+    }
+    int from = rowPtr[i];
+    int n = rowPtr[i + 1] - from;
+    byte[][] cols = new byte[n][];
+    for (int q = 0; q < n; q++) {
+      cols[q] = columnKeys[colIdx[from + q]];
+    }
+    return new BRow(cols, ints == null ? null : Arrays.copyOfRange(ints, from, from + n),
+        fps == null ? null : Arrays.copyOfRange(fps, from, from + n), n, rowBytes[i]);
   }
 
-  /** The ids of row {@code key}'s columns (empty when B has no such row). */
-  int[] columnIds(byte[] key) {
-    int i = rowIds.find(key);
-    return i < 0 ? NONE : ids[i];
-  }
+  /**
+   * Builds a {@link WholeB} from B's entries as a read returns them: a row's entries in key order,
+   * a row possibly in several runs (a batch scanner interleaves tablets' results).
+   */
+  static final class Builder {
+    private final boolean integer;
+    private final List<byte[]> rowKeys = new ArrayList<>();
+    private final Interning rows = new Interning(rowKeys);
+    private final List<byte[]> colKeys = new ArrayList<>();
+    private final Interning cols = new Interning(colKeys);
+    private int[] rowOf = new int[1024];
+    private int[] colOf = new int[1024];
+    private long[] ints;
+    private double[] fps;
+    private long[] rowBytes = new long[256];
+    private int n;
+    private int row = -1;
 
-  private static final int[] NONE = new int[0];
+    Builder(boolean integer) {
+      this.integer = integer;
+      ints = integer ? new long[1024] : null;
+      fps = integer ? null : new double[1024];
+    }
+
+    /** The entries added next are row {@code key}'s (the array is kept if the row is new). */
+    void row(byte[] key) {
+      row = rows.id(key);
+      if (row == rowBytes.length) {
+        rowBytes = Arrays.copyOf(rowBytes, row * 2);
+      }
+    }
+
+    /** An entry of the current row: column {@code col} (kept if new), its value, its bytes. */
+    void add(byte[] col, long iv, double fv, long size) {
+      if (n == rowOf.length) {
+        rowOf = Arrays.copyOf(rowOf, n * 2);
+        colOf = Arrays.copyOf(colOf, n * 2);
+        if (integer) {
+          ints = Arrays.copyOf(ints, n * 2);
+        } else {
+          fps = Arrays.copyOf(fps, n * 2);
+        }
+      }
+      rowOf[n] = row;
+      colOf[n] = cols.id(col);
+      if (integer) {
+        ints[n] = iv;
+      } else {
+        fps[n] = fv;
+      }
+      n++;
+      rowBytes[row] += size;
+    }
+
+    /**
+     * The rows as CSR (each row's entries in the order they came, runs joined), column ids
+     * renumbered so that ascending ids are key order.
+     *
+     * @param readCounts what reading them cost, added once to the first panel made from them
+     */
+    WholeB build(long[] readCounts) {
+      int numRows = rowKeys.size();
+      int[] rowPtr = new int[numRows + 1];
+      for (int e = 0; e < n; e++) {
+        rowPtr[rowOf[e] + 1]++;
+      }
+      for (int r = 0; r < numRows; r++) {
+        rowPtr[r + 1] += rowPtr[r];
+      }
+      int[] rank = new int[colKeys.size()];
+      byte[][] sorted = Interning.sorted(colKeys, rank);
+      int[] next = Arrays.copyOf(rowPtr, numRows);
+      int[] colIdx = new int[n];
+      long[] iv = integer ? new long[n] : null;
+      double[] fv = integer ? null : new double[n];
+      for (int e = 0; e < n; e++) {
+        int p = next[rowOf[e]]++;
+        colIdx[p] = rank[colOf[e]];
+        if (integer) {
+          iv[p] = ints[e];
+        } else {
+          fv[p] = fps[e];
+        }
+      }
+      return new WholeB(rows, rowPtr, colIdx, iv, fv, Arrays.copyOf(rowBytes, numRows), sorted,
+          readCounts);
+    }
+  }
 }

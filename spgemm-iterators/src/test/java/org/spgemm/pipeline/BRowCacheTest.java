@@ -71,7 +71,7 @@ class BRowCacheTest {
     AtomicInteger reads = new AtomicInteger();
     CountDownLatch reading = new CountDownLatch(1);
     CountDownLatch release = new CountDownLatch(1);
-    Map<ArrayByteSequence,BRow> rows = Map.of(new ArrayByteSequence("r"), row(10));
+    byte[] r = "r".getBytes(StandardCharsets.UTF_8);
     ExecutorService pool = Executors.newFixedThreadPool(4);
     try {
       List<Future<WholeB>> got = new ArrayList<>();
@@ -81,13 +81,16 @@ class BRowCacheTest {
           reading.countDown();
           release.await();
           assertEquals(1000, limit);
-          return WholeB.of(rows, new long[6]);
+          WholeB.Builder rows = new WholeB.Builder(false);
+          rows.row(r);
+          rows.add("c".getBytes(StandardCharsets.UTF_8), 0, 2.5, 10);
+          return rows.build(new long[6]);
         })));
       }
       reading.await();
       release.countDown();
       WholeB first = got.get(0).get();
-      assertSame(rows.get(new ArrayByteSequence("r")), first.row("r".getBytes(StandardCharsets.UTF_8)));
+      assertEquals(2.5, first.row(r).fps[0]);
       for (Future<WholeB> f : got) {
         assertSame(first, f.get(), "one read, one numbering, for every caller");
       }

@@ -6,11 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.Random;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.junit.jupiter.api.Test;
 
 /** All of B numbered once: every row's ids name its own column keys, in key order. */
@@ -21,32 +20,50 @@ class WholeBTest {
   }
 
   @Test
-  void everyRowsIdsNameItsColumnsAndAscendingIdsAreKeyOrder() {
+  void rowsReadInRunsComeOutWholeWithIdsInKeyOrder() {
     Random rnd = new Random(3);
     String[] alphabet = {"a", "b", "ab", "b0", "\u00ff", "0", "00", "ba", "z"};
-    Map<ArrayByteSequence,BRow> rows = new HashMap<>();
+    List<byte[][]> cols = new ArrayList<>();
     for (int r = 0; r < 50; r++) {
-      byte[][] cols = Arrays.stream(alphabet).filter(x -> rnd.nextInt(3) == 0).map(WholeBTest::b)
-          .sorted(Arrays::compareUnsigned).toArray(byte[][]::new);
-      rows.put(new ArrayByteSequence("r" + r), new BRow(cols, null, new double[cols.length],
-          cols.length, 10));
+      cols.add(Arrays.stream(alphabet).filter(x -> rnd.nextInt(3) == 0).map(WholeBTest::b)
+          .sorted(Arrays::compareUnsigned).toArray(byte[][]::new));
     }
-    WholeB all = WholeB.of(rows, new long[] {7, 1, 6, 70, 10, 60});
+    // each row in two runs, as a batch scanner interleaving tablets returns them: the first
+    // halves of all rows, then the second halves (a fresh copy of the row key each time)
+    WholeB.Builder builder = new WholeB.Builder(true);
+    for (int half = 0; half < 2; half++) {
+      for (int r = 0; r < cols.size(); r++) {
+        byte[][] c = cols.get(r);
+        builder.row(b("r" + r));
+        for (int q = half == 0 ? 0 : c.length / 2; q < (half == 0 ? c.length / 2 : c.length); q++) {
+          builder.add(c[q].clone(), 100L * r + q, 0, 10);
+        }
+      }
+    }
+    WholeB all = builder.build(new long[] {7, 1, 6, 70, 10, 60});
     for (int i = 1; i < all.columnKeys.length; i++) {
       assertTrue(Arrays.compareUnsigned(all.columnKeys[i - 1], all.columnKeys[i]) < 0);
     }
-    rows.forEach((k, r) -> {
-      assertSame(r, all.row(k.toArray()));
-      int[] ids = all.columnIds(k.toArray());
-      assertEquals(r.n, ids.length);
-      for (int q = 0; q < r.n; q++) {
-        assertArrayEquals(r.cols[q], all.columnKeys[ids[q]]);
-        assertTrue(q == 0 || ids[q - 1] < ids[q], "a row's ids ascend as its keys do");
+    for (int r = 0; r < cols.size(); r++) {
+      byte[][] c = cols.get(r);
+      int i = all.index(b("r" + r));
+      assertEquals(c.length, all.length(i));
+      assertEquals(10L * c.length, all.bytes(i));
+      for (int q = 0; q < c.length; q++) {
+        int p = all.rowPtr[i] + q;
+        assertArrayEquals(c[q], all.columnKeys[all.colIdx[p]]);
+        assertTrue(q == 0 || all.colIdx[p - 1] < all.colIdx[p], "a row's ids ascend as its keys");
+        assertEquals(100L * r + q, all.ints[p]);
       }
-    });
-    byte[] absent = b("nope");
-    assertSame(BRow.EMPTY, all.row(absent));
-    assertEquals(0, all.columnIds(absent).length);
+      BRow row = all.row(b("r" + r));
+      assertEquals(c.length, row.n);
+      for (int q = 0; q < c.length; q++) {
+        assertArrayEquals(c[q], row.cols[q]);
+        assertEquals(100L * r + q, row.ints[q]);
+      }
+    }
+    assertEquals(-1, all.index(b("nope")));
+    assertSame(BRow.EMPTY, all.row(b("nope")));
     long[] first = new long[6];
     long[] second = new long[6];
     all.takeReadCounts(first);
