@@ -59,8 +59,16 @@ public final class LocalFirstBSource implements BSource {
         far.add(r); // outside the tablet, or across its edge: the nested scan reads it whole
       }
     }
-    Read rest = far.isEmpty() ? null : remote.read(far, homeRow);
     SortedKeyValueIterator<Key,Value> source = local.isEmpty() ? null : copies.take();
+    Read rest;
+    try {
+      rest = far.isEmpty() ? null : remote.read(far, homeRow);
+    } catch (Exception | Error e) {
+      if (source != null) {
+        copies.add(source);
+      }
+      throw e;
+    }
     return new Read() {
       private boolean closed;
 
