@@ -189,7 +189,8 @@ class ElementWiseIT {
         ElementWise.mult(root, table, "C", "times", "A", "B", "decimal");
         assertEquals(Map.of("r1|c1|L1&L2", "6"), ItHelpers.entries(root, table, "C", both));
         ElementWise.reduceRows(root, table, Vector.of("R", "w"), "plus", "A", "decimal");
-        assertEquals(Map.of("w|r1|L1", "6", "w|r2|L1", "1"), ItHelpers.entries(root, table, "R", both));
+        assertEquals(Map.of("w|r1|L1", "6", "w|r2|L1", "1"),
+            ItHelpers.entries(root, table, "R", both));
       } finally {
         root.securityOperations().changeUserAuthorizations("root", before);
       }

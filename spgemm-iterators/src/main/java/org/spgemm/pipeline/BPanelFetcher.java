@@ -288,8 +288,9 @@ public final class BPanelFetcher {
   }
 
   /**
-   * The rows {@code ranges} hold, decoded; those outside {@code wanted} go to the cache instead, within a quarter of its capacity. Throws {@link PanelTooLargeException}
-   * once the wanted rows, after {@code startBytes}, pass {@code limit} bytes.
+   * The rows {@code ranges} hold, decoded; those outside {@code wanted} go to the cache instead,
+   * within a quarter of its capacity. Throws {@link PanelTooLargeException} once the wanted rows,
+   * after {@code startBytes}, pass {@code limit} bytes.
    */
   private Map<ArrayByteSequence,BRow> read(List<Range> ranges, Set<ArrayByteSequence> wanted,
       byte[] home, long startBytes, long limit, long[] counts) throws Exception {

@@ -73,9 +73,18 @@ final class RowStream {
         continue;
       }
       byte[] j = batch.phi.get(a.colIdx[p]);
+      if (all != null) {
+        int i = all.index(j);
+        if (i >= 0) { // else B has no such row
+          for (int k = all.rowPtr[i]; k < all.rowPtr[i + 1]; k++) {
+            row.add(p, all.columnKeys[all.colIdx[k]], values.integer ? all.ints[k] : 0,
+                values.integer ? 0 : all.fps[k]);
+          }
+        }
+        continue;
+      }
       ArrayByteSequence key = new ArrayByteSequence(j);
-      BRow cached = all != null ? all.row(j)
-          : cache == null ? null : cache.get(key);
+      BRow cached = cache == null ? null : cache.get(key);
       if (cached == null) {
         entryOf.put(key, p);
         missing.add(j);

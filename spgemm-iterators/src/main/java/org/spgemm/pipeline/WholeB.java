@@ -69,22 +69,6 @@ public final class WholeB {
     return rowBytes[index];
   }
 
-  /** B's row {@code key} as a row of its own; {@link BRow#EMPTY} when B has none. */
-  BRow row(byte[] key) {
-    int i = index(key);
-    if (i < 0) {
-      return BRow.EMPTY;
-    }
-    int from = rowPtr[i];
-    int n = rowPtr[i + 1] - from;
-    byte[][] cols = new byte[n][];
-    for (int q = 0; q < n; q++) {
-      cols[q] = columnKeys[colIdx[from + q]];
-    }
-    return new BRow(cols, ints == null ? null : Arrays.copyOfRange(ints, from, from + n),
-        fps == null ? null : Arrays.copyOfRange(fps, from, from + n), n, rowBytes[i]);
-  }
-
   /**
    * Builds a {@link WholeB} from B's entries as a read returns them: a row's entries in key order,
    * a row possibly in several runs (a batch scanner interleaves tablets' results).

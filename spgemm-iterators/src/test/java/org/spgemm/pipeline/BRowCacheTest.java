@@ -90,7 +90,7 @@ class BRowCacheTest {
       reading.await();
       release.countDown();
       WholeB first = got.get(0).get();
-      assertEquals(2.5, first.row(r).fps[0]);
+      assertEquals(2.5, first.fps[first.rowPtr[first.index(r)]]);
       for (Future<WholeB> f : got) {
         assertSame(first, f.get(), "one read, one numbering, for every caller");
       }

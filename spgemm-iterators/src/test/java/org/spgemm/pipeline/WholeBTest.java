@@ -2,7 +2,6 @@ package org.spgemm.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -55,15 +54,8 @@ class WholeBTest {
         assertTrue(q == 0 || all.colIdx[p - 1] < all.colIdx[p], "a row's ids ascend as its keys");
         assertEquals(100L * r + q, all.ints[p]);
       }
-      BRow row = all.row(b("r" + r));
-      assertEquals(c.length, row.n);
-      for (int q = 0; q < c.length; q++) {
-        assertArrayEquals(c[q], row.cols[q]);
-        assertEquals(100L * r + q, row.ints[q]);
-      }
     }
     assertEquals(-1, all.index(b("nope")));
-    assertSame(BRow.EMPTY, all.row(b("nope")));
     long[] first = new long[6];
     long[] second = new long[6];
     all.takeReadCounts(first);
