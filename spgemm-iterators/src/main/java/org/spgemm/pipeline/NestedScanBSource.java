@@ -17,7 +17,9 @@ import org.spgemm.iterators.RowPackingIterator;
  * B read by the tablet server itself: a nested batch scan of B's table with the server's
  * context (empty authorizations: labelled entries are not seen), on the scan executor {@code
  * hints} name, counting as remote the rows of tablets another server hosts. Rows travel packed
- * ({@link RowPackingIterator}) and are unpacked as they are read.
+ * ({@link RowPackingIterator}) and are unpacked as they are read. Where B's tablets live is
+ * looked up on the first read and kept for the source's life (one tablet's pass): Accumulo's
+ * {@code locate} reads the metadata table on every call, two lookups per read before.
  */
 public final class NestedScanBSource implements BSource {
 
@@ -28,6 +30,8 @@ public final class NestedScanBSource implements BSource {
   private final int threads;
   private final Map<String,String> hints;
   private final boolean structureOnly;
+  /** Where B's tablets and the batch's own tablet live, once located. */
+  private volatile TabletHomes homes;
 
   /**
    * @param table the table the job runs on (where the batch's tablet is)
@@ -56,13 +60,28 @@ public final class NestedScanBSource implements BSource {
 
   @Override
   public Read read(List<Range> ranges, byte[] homeRow) throws Exception {
-    TabletHomes homes = TabletHomes.locate(client, table, homeRow, bTable, ranges);
+    TabletHomes where = homes(homeRow);
     BatchScanner scanner = client.createBatchScanner(bTable, Authorizations.EMPTY, threads);
     scanner.setExecutionHints(hints);
     scanner.fetchColumnFamily(family);
     scanner.setRanges(ranges);
     scanner.addScanIterator(RowPackingIterator.setting(structureOnly));
-    return Read.of(() -> unpacked(scanner.iterator()), homes::isRemote, scanner::close);
+    return Read.of(() -> unpacked(scanner.iterator()), where::isRemote, scanner::close);
+  }
+
+  /**
+   * The homes of all of B's tablets, located on the first read (every read of one source comes
+   * from one tablet); a lookup that failed is tried again on the next read.
+   */
+  private TabletHomes homes(byte[] homeRow) {
+    TabletHomes h = homes;
+    if (h == null) {
+      h = TabletHomes.locate(client, table, homeRow, bTable, List.of(new Range()));
+      if (h.located()) {
+        homes = h;
+      }
+    }
+    return h;
   }
 
   /** The entries of the packs {@code packs} returns ({@link RowPackingIterator}). */

@@ -17,8 +17,9 @@ import org.apache.hadoop.io.Text;
 
 /**
  * Which B rows of a nested scan live on another tablet server than the batch's own tablet: the
- * paper's communication volume, measured rather than predicted. Locations come from the client's
- * tablet locator cache; if they cannot be had, nothing counts as remote.
+ * paper's communication volume, measured rather than predicted. Locations come from Accumulo's
+ * {@code locate}, which reads the metadata table each time; if they cannot be had, nothing counts
+ * as remote.
  */
 public final class TabletHomes {
 
@@ -42,12 +43,15 @@ public final class TabletHomes {
       for (TabletId t : home.groupByTablet().keySet()) {
         here = home.getTabletLocation(t);
       }
+      if (here == null) {
+        return UNKNOWN; // the batch's own tablet is between servers: located on a later read
+      }
       Locations b = client.tableOperations().locate(bTable, bRanges);
       List<Map.Entry<Text,Boolean>> tablets = new ArrayList<>();
       for (TabletId t : b.groupByTablet().keySet()) {
         String loc = b.getTabletLocation(t);
         tablets.add(Map.entry(t.getEndRow() == null ? new Text() : t.getEndRow(),
-            here != null && loc != null && !loc.equals(here)));
+            loc != null && !loc.equals(here)));
       }
       // a missing end row (last tablet) was entered as the empty Text: move it to the end
       tablets.sort(Comparator.comparing((Map.Entry<Text,Boolean> e) -> e.getKey().getLength() == 0)
@@ -64,6 +68,11 @@ public final class TabletHomes {
         | RuntimeException e) {
       return UNKNOWN; // statistics only: never fail a multiply over them
     }
+  }
+
+  /** False when the locations could not be had (nothing then counts as remote). */
+  boolean located() {
+    return this != UNKNOWN;
   }
 
   /** True if the tablet holding {@code row} is hosted elsewhere. */
