@@ -76,7 +76,7 @@ public final class NestedScanBSource implements BSource {
   private TabletHomes homes(byte[] homeRow) {
     TabletHomes h = homes;
     if (h == null) {
-      h = TabletHomes.locate(client, table, homeRow, bTable, List.of(new Range()));
+      h = TabletHomes.locate(client, table, homeRow, bTable);
       if (h.located()) {
         homes = h;
       }

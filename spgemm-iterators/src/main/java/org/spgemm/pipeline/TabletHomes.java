@@ -1,7 +1,6 @@
 package org.spgemm.pipeline;
 
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -34,8 +33,8 @@ public final class TabletHomes {
     this.remote = remote;
   }
 
-  static TabletHomes locate(AccumuloClient client, String table, byte[] homeRow, String bTable,
-      Collection<Range> bRanges) {
+  /** For each tablet of {@code bTable}: hosted elsewhere than {@code homeRow}'s tablet or not. */
+  static TabletHomes locate(AccumuloClient client, String table, byte[] homeRow, String bTable) {
     try {
       Locations home =
           client.tableOperations().locate(table, List.of(new Range(new Text(homeRow))));
@@ -46,7 +45,7 @@ public final class TabletHomes {
       if (here == null) {
         return UNKNOWN; // the batch's own tablet is between servers: located on a later read
       }
-      Locations b = client.tableOperations().locate(bTable, bRanges);
+      Locations b = client.tableOperations().locate(bTable, List.of(new Range()));
       List<Map.Entry<Text,Boolean>> tablets = new ArrayList<>();
       for (TabletId t : b.groupByTablet().keySet()) {
         String loc = b.getTabletLocation(t);
