@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
@@ -61,12 +63,11 @@ class InputDigestIteratorTest {
 
   /**
    * The entry hash tells apart entries that differ in one byte of any part, at any position of
-   * fields of every length around the eight bytes it mixes at a time, in the timestamp, or by a
-   * byte moved from one field to the next.
+   * fields of 0 to 19 bytes, in the timestamp, or by a byte moved from one field to the next.
    */
   @Test
   void entryHashTellsEveryByteAndFieldBoundary() {
-    java.util.Set<Long> seen = new java.util.HashSet<>();
+    Set<Long> seen = new HashSet<>();
     int made = 0;
     for (int len = 0; len <= 19; len++) {
       byte[] base = new byte[len];
