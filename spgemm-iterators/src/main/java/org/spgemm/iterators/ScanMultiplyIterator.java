@@ -217,8 +217,10 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
     BatchWorker worker = new BatchWorker(opts, budget, labels, server.bSource(opts), null,
         server.cWriters(opts, budget), MultiplyMeters.of(Engine.SCAN));
-    return new BatchPipeline(reader, worker, WorkerPools.get(opts.threads()), opts.threads(),
-        work);
+    // as many batches at once in this server as the budgets assume: a batch mostly waits on its
+    // nested scan and its writer's flush, so two tablets' batches overlap theirs
+    return new BatchPipeline(reader, worker,
+        WorkerPools.get(opts.threads() * MemoryBudget.MIN_TABLETS), opts.threads(), work);
   }
 
   /** A seek that carries on after an entry already returned (exclusive start at an entry). */

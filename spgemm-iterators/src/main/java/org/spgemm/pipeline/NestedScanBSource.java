@@ -58,15 +58,25 @@ public final class NestedScanBSource implements BSource {
     this.structureOnly = structureOnly;
   }
 
+  /**
+   * Starts the scan, then locates B's tablets (on the first read) while it reads: the locations
+   * only count what is remote, and looking them up takes a metadata scan of its own.
+   */
   @Override
   public Read read(List<Range> ranges, byte[] homeRow) throws Exception {
-    TabletHomes where = homes(homeRow);
     BatchScanner scanner = client.createBatchScanner(bTable, Authorizations.EMPTY, threads);
-    scanner.setExecutionHints(hints);
-    scanner.fetchColumnFamily(family);
-    scanner.setRanges(ranges);
-    scanner.addScanIterator(RowPackingIterator.setting(structureOnly));
-    return Read.of(() -> unpacked(scanner.iterator()), where::isRemote, scanner::close);
+    try {
+      scanner.setExecutionHints(hints);
+      scanner.fetchColumnFamily(family);
+      scanner.setRanges(ranges);
+      scanner.addScanIterator(RowPackingIterator.setting(structureOnly));
+      Iterator<Map.Entry<Key,Value>> entries = unpacked(scanner.iterator()); // asks the servers
+      TabletHomes where = homes(homeRow);
+      return Read.of(() -> entries, where::isRemote, scanner::close);
+    } catch (RuntimeException e) {
+      scanner.close();
+      throw e;
+    }
   }
 
   /**
