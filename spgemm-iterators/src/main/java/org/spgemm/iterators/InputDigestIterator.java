@@ -2,12 +2,13 @@ package org.spgemm.iterators;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.HexFormat;
-import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.IteratorSetting;
-import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.ByteSequence;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
@@ -62,43 +63,74 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
       throws IOException {
     source.seek(range, columnFamilies, inclusive);
     RowBounds bounds = new RowBounds(range);
-    Map<ByteSequence,long[]> sums = new LinkedHashMap<>();
-    ByteSequence family = null; // the family of the previous entry, and its sums
-    long[] s = null;
+    List<Sums> sums = new ArrayList<>(2);
+    Sums s = null; // the sums of the previous entry's family
     Key last = null;
     long runLength = 0; // entries of the previous entry's row and family so far
     while (source.hasTop()) {
       Key k = source.getTopKey();
       ByteSequence f = k.getColumnFamilyData();
-      boolean sameFamily = f.equals(family);
+      boolean sameFamily = s != null && same(f, s.family);
       // a row's entries of one family are contiguous: a new row or family ends the run
-      if (!sameFamily || !k.getRowData().equals(last.getRowData())) {
+      if (!sameFamily || !same(k.getRowData(), last.getRowData())) {
         if (s != null) {
-          s[3] += runLength * runLength;
+          s.sums[3] += runLength * runLength;
         }
         runLength = 0;
         if (!sameFamily) {
-          family = f;
-          s = sums.get(f); // families alternate row by row: look up without copying
-          if (s == null) {
-            s = new long[5];
-            sums.put(new ArrayByteSequence(f.toArray()), s);
-          }
+          s = Sums.find(sums, f); // families alternate row by row: a few, found by their bytes
         }
       }
       runLength++;
-      s[0]++;
-      s[1] += hash(k, source.getTopValue().get());
-      s[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
-      s[4] += bounds.holds(k.getColumnQualifierData()) ? 1 : 0;
-      last = new Key(k); // kept past next(), as ARowReader keeps its keys
+      long[] t = s.sums;
+      t[0]++;
+      t[1] += hash(k, source.getTopValue().get());
+      t[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
+      t[4] += bounds.holds(k.getColumnQualifierData()) ? 1 : 0;
+      last = new Key(k); // kept past next() (the copy shares the source key's arrays)
       source.next();
     }
     if (s != null) {
-      s[3] += runLength * runLength;
+      s.sums[3] += runLength * runLength;
     }
     topKey = last;
     topValue = last == null ? null : new Value(encode(sums));
+  }
+
+  /** One family's sums, in the order {@link #encode} writes them. */
+  private static final class Sums {
+    final byte[] family;
+    final long[] sums = new long[5];
+
+    private Sums(byte[] family) {
+      this.family = family;
+    }
+
+    /** The sums of family {@code f} in {@code all}, added when it has none yet. */
+    static Sums find(List<Sums> all, ByteSequence f) {
+      for (Sums s : all) {
+        if (same(f, s.family)) {
+          return s;
+        }
+      }
+      Sums s = new Sums(f.toArray());
+      all.add(s);
+      return s;
+    }
+  }
+
+  /**
+   * Equal bytes, compared in place: {@code ByteSequence.equals} goes through Hadoop's comparator,
+   * which cost several times more per entry (a key's parts are always backed by arrays).
+   */
+  private static boolean same(ByteSequence a, ByteSequence b) {
+    return Arrays.equals(a.getBackingArray(), a.offset(), a.offset() + a.length(),
+        b.getBackingArray(), b.offset(), b.offset() + b.length());
+  }
+
+  private static boolean same(ByteSequence a, byte[] b) {
+    return Arrays.equals(a.getBackingArray(), a.offset(), a.offset() + a.length(), b, 0,
+        b.length);
   }
 
   /** True if {@code row} is a row of {@code range}. */
@@ -114,22 +146,28 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
    */
   static final class RowBounds {
     private final Range range;
-    private final ByteSequence startRow;
-    private final ByteSequence endRow;
+    private final byte[] startRow;
+    private final byte[] endRow;
 
     RowBounds(Range range) {
       this.range = range;
-      this.startRow = range.isInfiniteStartKey() ? null : range.getStartKey().getRowData();
-      this.endRow = range.isInfiniteStopKey() ? null : range.getEndKey().getRowData();
+      this.startRow = range.isInfiniteStartKey() ? null : range.getStartKey().getRowData().toArray();
+      this.endRow = range.isInfiniteStopKey() ? null : range.getEndKey().getRowData().toArray();
     }
 
     boolean holds(ByteSequence row) {
-      int toStart = startRow == null ? 1 : row.compareTo(startRow);
-      int toEnd = endRow == null ? -1 : row.compareTo(endRow);
+      int toStart = startRow == null ? 1 : compare(row, startRow);
+      int toEnd = endRow == null ? -1 : compare(row, endRow);
       if (toStart < 0 || toEnd > 0) {
         return false; // a key of a row before the start key's row is before it; so for the end
       }
       return toStart > 0 && toEnd < 0 || inRange(range, row);
+    }
+
+    /** As {@code ByteSequence.compareTo} (unsigned bytes), in place. */
+    private static int compare(ByteSequence a, byte[] b) {
+      return Arrays.compareUnsigned(a.getBackingArray(), a.offset(), a.offset() + a.length(), b,
+          0, b.length);
     }
   }
 
@@ -165,12 +203,14 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     return (h ^ 0xff) * 0x100000001b3L; // a separator, so ("ab","c") differs from ("a","bc")
   }
 
-  private static byte[] encode(Map<ByteSequence,long[]> sums) {
+  private static byte[] encode(List<Sums> sums) {
     StringBuilder sb = new StringBuilder();
-    sums.forEach((f, s) -> sb.append(sb.length() == 0 ? "" : ";")
-        .append(HexFormat.of().formatHex(f.toArray())).append(':').append(s[0]).append(':')
-        .append(s[1]).append(':').append(s[2]).append(':').append(s[3]).append(':')
-        .append(s[4]));
+    for (Sums f : sums) {
+      long[] s = f.sums;
+      sb.append(sb.length() == 0 ? "" : ";").append(HexFormat.of().formatHex(f.family))
+          .append(':').append(s[0]).append(':').append(s[1]).append(':').append(s[2]).append(':')
+          .append(s[3]).append(':').append(s[4]);
+    }
     return sb.toString().getBytes(StandardCharsets.UTF_8);
   }
 
