@@ -3,7 +3,6 @@ package org.spgemm.iterators;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
@@ -70,9 +69,9 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     while (source.hasTop()) {
       Key k = source.getTopKey();
       ByteSequence f = k.getColumnFamilyData();
-      boolean sameFamily = s != null && same(f, s.family);
+      boolean sameFamily = s != null && Bytes.equal(f, s.family);
       // a row's entries of one family are contiguous: a new row or family ends the run
-      if (!sameFamily || !same(k.getRowData(), last.getRowData())) {
+      if (!sameFamily || !Bytes.equal(k.getRowData(), last.getRowData())) {
         if (s != null) {
           s.sums[3] += runLength * runLength;
         }
@@ -109,7 +108,7 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     /** The sums of family {@code f} in {@code all}, added when it has none yet. */
     static Sums find(List<Sums> all, ByteSequence f) {
       for (Sums s : all) {
-        if (same(f, s.family)) {
+        if (Bytes.equal(f, s.family)) {
           return s;
         }
       }
@@ -117,20 +116,6 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
       all.add(s);
       return s;
     }
-  }
-
-  /**
-   * Equal bytes, compared in place: {@code ByteSequence.equals} goes through Hadoop's comparator,
-   * which cost several times more per entry (a key's parts are always backed by arrays).
-   */
-  private static boolean same(ByteSequence a, ByteSequence b) {
-    return Arrays.equals(a.getBackingArray(), a.offset(), a.offset() + a.length(),
-        b.getBackingArray(), b.offset(), b.offset() + b.length());
-  }
-
-  private static boolean same(ByteSequence a, byte[] b) {
-    return Arrays.equals(a.getBackingArray(), a.offset(), a.offset() + a.length(), b, 0,
-        b.length);
   }
 
   /** True if {@code row} is a row of {@code range}. */
@@ -156,18 +141,12 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     }
 
     boolean holds(ByteSequence row) {
-      int toStart = startRow == null ? 1 : compare(row, startRow);
-      int toEnd = endRow == null ? -1 : compare(row, endRow);
+      int toStart = startRow == null ? 1 : Bytes.compare(row, startRow);
+      int toEnd = endRow == null ? -1 : Bytes.compare(row, endRow);
       if (toStart < 0 || toEnd > 0) {
         return false; // a key of a row before the start key's row is before it; so for the end
       }
       return toStart > 0 && toEnd < 0 || inRange(range, row);
-    }
-
-    /** As {@code ByteSequence.compareTo} (unsigned bytes), in place. */
-    private static int compare(ByteSequence a, byte[] b) {
-      return Arrays.compareUnsigned(a.getBackingArray(), a.offset(), a.offset() + a.length(), b,
-          0, b.length);
     }
   }
 

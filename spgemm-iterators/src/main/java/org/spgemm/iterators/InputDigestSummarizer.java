@@ -2,7 +2,6 @@ package org.spgemm.iterators;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -90,17 +89,13 @@ public class InputDigestSummarizer
   }
 
   /**
-   * Which of {@code families} holds {@code k}, or -1; compared in place with {@link
-   * Arrays#equals(byte[], int, int, byte[], int, int)} (called per entry: {@code
-   * Key.compareColumnFamily} goes through Hadoop's comparator and cost several times more).
+   * Which of {@code families} holds {@code k}, or -1; compared in place ({@link Bytes}: called
+   * per entry, and {@code Key.compareColumnFamily} goes through Hadoop's comparator).
    */
   private static int indexOf(byte[][] families, Key k) {
     ByteSequence f = k.getColumnFamilyData();
-    byte[] b = f.getBackingArray();
-    int from = f.offset();
-    int to = from + f.length();
     for (int i = 0; i < families.length; i++) {
-      if (Arrays.equals(b, from, to, families[i], 0, families[i].length)) {
+      if (Bytes.equal(f, families[i])) {
         return i;
       }
     }

@@ -13,6 +13,7 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.Bytes;
 import org.spgemm.iterators.MultiplySpec;
 
 /**
@@ -217,8 +218,7 @@ public final class BPanelFetcher {
       for (Map.Entry<Key,Value> e : read) {
         Key k = e.getKey();
         ByteSequence r = k.getRowData();
-        if (row == null || !Arrays.equals(row, 0, row.length, r.getBackingArray(), r.offset(),
-            r.offset() + r.length())) {
+        if (row == null || !Bytes.equal(r, row)) {
           row = r.toArray();
           all.row(row);
           remote = read.isRemote(r);

@@ -10,6 +10,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
 import org.apache.hadoop.io.Text;
+import org.spgemm.iterators.Bytes;
 import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.kernel.SideRow;
 
@@ -49,9 +50,7 @@ public final class MaskScan {
   }
 
   private static int compare(Key k, byte[] row) {
-    var r = k.getRowData();
-    return java.util.Arrays.compareUnsigned(r.getBackingArray(), r.offset(), r.offset() + r.length(),
-        row, 0, row.length);
+    return Bytes.compare(k.getRowData(), row);
   }
 
   public void close() {
