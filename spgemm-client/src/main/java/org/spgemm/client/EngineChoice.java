@@ -27,11 +27,13 @@ record EngineChoice(Engine engine, String why) {
   /**
    * @param aEntries entries of A (negative when unknown)
    * @param bEntries entries of B (negative when unknown)
-   * @param bRowSquares sum over B's rows of the squared row length
+   * @param bRowSquares sum over B's rows of the squared row length; negative when not known
+   *        (inputs digested from the files' summaries), and the uniform bound decides
+   * @param bRows B's rows (its recorded shape; negative when not known)
    * @param cEmpty whether C is proven empty (asked only when the stored C would be merged)
    */
   static EngineChoice choose(MultiplyOptions opts, Mode mode, long aEntries, long bEntries,
-      long bRowSquares, BooleanSupplier cEmpty) {
+      long bRowSquares, long bRows, BooleanSupplier cEmpty) {
     if (mode != Mode.MULTIPLY) {
       return new EngineChoice(Engine.SCAN, mode.name().toLowerCase(Locale.ROOT)
           + " runs as a scan");
@@ -45,13 +47,20 @@ record EngineChoice(Engine engine, String why) {
     if (opts.spec.maskTable() != null) {
       return new EngineChoice(Engine.COMPACTION, "a mask in another table");
     }
-    if (aEntries < 0 || bEntries < 0) {
+    if (aEntries < 0 || bEntries < 0 || bRowSquares < 0 && bRows <= 0) {
       return new EngineChoice(Engine.COMPACTION, "size unknown (inputs not digested)");
     }
-    long estimate = bEntries == 0 ? 0
-        : (long) Math.ceil((double) aEntries * bRowSquares / bEntries);
-    String how = "about " + estimate + " partial products (nnz(A) " + aEntries + " x "
-        + bRowSquares + " squared B row lengths / nnz(B) " + bEntries + ")";
+    long estimate;
+    String how;
+    if (bRowSquares < 0) {
+      estimate = uniformBound(aEntries, bEntries, bRows);
+      how = "at least " + estimate + " partial products (nnz(A) " + aEntries + " x nnz(B) "
+          + bEntries + " / " + bRows + " rows of B, from M's file summaries)";
+    } else {
+      estimate = bEntries == 0 ? 0 : (long) Math.ceil((double) aEntries * bRowSquares / bEntries);
+      how = "about " + estimate + " partial products (nnz(A) " + aEntries + " x " + bRowSquares
+          + " squared B row lengths / nnz(B) " + bEntries + ")";
+    }
     if (estimate > SCAN_MAX_PRODUCTS) {
       return new EngineChoice(Engine.COMPACTION, how + " > " + SCAN_MAX_PRODUCTS);
     }
@@ -60,6 +69,15 @@ record EngineChoice(Engine engine, String why) {
           + " holds entries");
     }
     return new EngineChoice(Engine.SCAN, how + " <= " + SCAN_MAX_PRODUCTS);
+  }
+
+  /**
+   * The partial products when B's rows are all of one length, nnz(A) nnz(B) / rows(B): never more
+   * than the estimate from B's row lengths (by Cauchy-Schwarz), so when it exceeds {@link
+   * #SCAN_MAX_PRODUCTS} the compaction engine runs whatever B's rows are.
+   */
+  static long uniformBound(long aEntries, long bEntries, long bRows) {
+    return (long) Math.ceil((double) aEntries * bEntries / bRows);
   }
 
   /**

@@ -23,6 +23,8 @@ final class InputCheck {
   private final MultiplyOptions opts;
   /** The inputs' digest being taken beside the check, or null. */
   private final CompletableFuture<InputDigest> digest;
+  /** B's recorded shape, once {@link #check} read it (null: none recorded). */
+  private Shape bShape;
 
   /**
    * @param digest the digest of the inputs being taken meanwhile (null: none): the entries it
@@ -54,6 +56,7 @@ final class InputCheck {
     requireFamily(bTable, opts.spec.bFamily(), "B");
     Shape a = MatrixStore.shape(client, table, opts.spec.aFamily()).orElse(null);
     Shape b = MatrixStore.shape(client, bTable, opts.spec.bFamily()).orElse(null);
+    bShape = b;
     if (a != null && b != null) {
       if (a.cols() != b.rows()) {
         throw new DimensionMismatchException("shape mismatch: A (" + table + ":" + opts.spec.aFamily()
@@ -66,6 +69,11 @@ final class InputCheck {
     }
     checkMxmShapes(null);
     return null;
+  }
+
+  /** B's rows as its recorded shape says; -1 when none is recorded (or before {@link #check}). */
+  long bRows() {
+    return bShape == null ? -1 : bShape.rows();
   }
 
   /** The mask must exist and have C's shape; a stored C that is merged must have it too. */

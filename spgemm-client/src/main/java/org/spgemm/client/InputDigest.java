@@ -11,6 +11,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.BatchScanner;
+import org.apache.accumulo.core.client.IteratorSetting;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
 import org.apache.accumulo.core.client.summary.Summary;
@@ -39,14 +40,27 @@ final class InputDigest {
     }
   }
 
-  private final Map<Input,Digest> digests;
-  /** Per table: each emitted entry's key (the last one a tablet read) and its digests. */
-  private final Map<String,List<Map.Entry<Key,Map<String,Digest>>>> perTablet;
+  /**
+   * What one tablet's digest scan emitted: the last key it read, its digests by family, and
+   * whether it stopped at the sample's size.
+   */
+  private record Tablet(Key last, Map<String,Digest> families, boolean sampled) {
+  }
 
-  private InputDigest(Map<Input,Digest> digests,
-      Map<String,List<Map.Entry<Key,Map<String,Digest>>>> perTablet) {
+  /** Entries of each tablet a sample digests ({@link #sample}). */
+  static final long SAMPLE_ENTRIES = 4096;
+
+  private final Map<Input,Digest> digests;
+  /** Per table: what each tablet's scan emitted. */
+  private final Map<String,List<Tablet>> perTablet;
+  /** Whether the digests are the sums of the files' summaries ({@link #fromFiles}). */
+  private final boolean fromFiles;
+
+  private InputDigest(Map<Input,Digest> digests, Map<String,List<Tablet>> perTablet,
+      boolean fromFiles) {
     this.digests = digests;
     this.perTablet = perTablet;
+    this.fromFiles = fromFiles;
   }
 
   /**
@@ -54,7 +68,7 @@ final class InputDigest {
    * AlgorithmRun}), without the per-tablet part: see {@link #perTablet()}.
    */
   static InputDigest of(Map<Input,Digest> digests) {
-    return new InputDigest(new LinkedHashMap<>(digests), null);
+    return new InputDigest(new LinkedHashMap<>(digests), null, false);
   }
 
   /** Whether this digest was read per tablet ({@link #tabletsHolding} needs it). */
@@ -68,37 +82,52 @@ final class InputDigest {
   }
 
   static InputDigest take(AccumuloClient client, List<Input> inputs) {
+    return take(client, inputs, InputDigestIterator.setting());
+  }
+
+  /**
+   * The digests of the first {@value #SAMPLE_ENTRIES} entries of each tablet the caller can read:
+   * enough to tell which tablets hold an input and how local A's qualifiers are, and the whole
+   * digest of a table whose tablets hold fewer ({@link #sampled()} false).
+   */
+  static InputDigest sample(AccumuloClient client, List<Input> inputs) {
+    return take(client, inputs, InputDigestIterator.sampleSetting(SAMPLE_ENTRIES));
+  }
+
+  private static InputDigest take(AccumuloClient client, List<Input> inputs,
+      IteratorSetting digest) {
     Map<String,List<Input>> byTable = new LinkedHashMap<>();
     for (Input in : inputs) {
       byTable.computeIfAbsent(in.table(), t -> new ArrayList<>()).add(in);
     }
     Map<Input,Digest> out = new LinkedHashMap<>();
-    Map<String,List<Map.Entry<Key,Map<String,Digest>>>> perTablet = new HashMap<>();
+    Map<String,List<Tablet>> perTablet = new HashMap<>();
     for (Map.Entry<String,List<Input>> t : byTable.entrySet()) {
-      List<Map.Entry<Key,Map<String,Digest>>> entries = scan(client, t.getKey(), t.getValue());
-      perTablet.put(t.getKey(), entries);
+      List<Tablet> tablets = scan(client, t.getKey(), t.getValue(), digest);
+      perTablet.put(t.getKey(), tablets);
       Map<String,Digest> families = new HashMap<>();
-      entries.forEach(e -> e.getValue().forEach((f, d) -> families.merge(f, d, Digest::plus)));
+      tablets.forEach(e -> e.families().forEach((f, d) -> families.merge(f, d, Digest::plus)));
       for (Input in : t.getValue()) {
         out.put(in, families.getOrDefault(in.family(), new Digest(0, 0, 0, 0, 0)));
       }
     }
-    return new InputDigest(out, perTablet);
+    return new InputDigest(out, perTablet, false);
   }
 
-  private static List<Map.Entry<Key,Map<String,Digest>>> scan(AccumuloClient client,
-      String table, List<Input> inputs) {
-    List<Map.Entry<Key,Map<String,Digest>>> entries = new ArrayList<>();
+  private static List<Tablet> scan(AccumuloClient client, String table, List<Input> inputs,
+      IteratorSetting digest) {
+    List<Tablet> entries = new ArrayList<>();
     try (BatchScanner s = client.createBatchScanner(table, MatrixStore.userAuths(client), 4)) {
       s.setRanges(List.of(new Range()));
       for (Input in : inputs) {
         s.fetchColumnFamily(new Text(in.family()));
       }
-      s.addScanIterator(InputDigestIterator.setting());
+      s.addScanIterator(digest);
       for (Map.Entry<Key,Value> e : s) {
         Map<String,Digest> families = new HashMap<>();
         InputDigestIterator.decodeInto(e.getValue(), families);
-        entries.add(Map.entry(new Key(e.getKey()), families));
+        entries.add(new Tablet(new Key(e.getKey()), families,
+            InputDigestIterator.sampled(e.getValue())));
       }
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);
@@ -109,19 +138,32 @@ final class InputDigest {
     return entries;
   }
 
+  /** Whether some tablet's digest is a sample: the totals are then only its first entries'. */
+  boolean sampled() {
+    return perTablet != null && perTablet.values().stream().flatMap(List::stream)
+        .anyMatch(Tablet::sampled);
+  }
+
+  /** Whether the digests are the sums of the files' summaries ({@link #fromFiles}). */
+  boolean fromFiles() {
+    return fromFiles;
+  }
+
   /**
    * The names ({@link JobRecord#tabletName}) of the tablets, among {@code tablets}, holding
-   * entries of {@code in} the caller can read: each must report a final count.
+   * entries of {@code in} the caller can read: each must report a final count. A tablet whose
+   * sample holds none but stopped short counts as holding some (it holds entries, so its
+   * compaction runs and reports).
    */
   Set<String> tabletsHolding(Input in, List<Range> tablets) {
     if (perTablet == null) {
       throw new IllegalStateException("a digest of known counts has no tablets");
     }
     Set<String> names = new HashSet<>();
-    for (Map.Entry<Key,Map<String,Digest>> e : perTablet.get(in.table())) {
-      Digest d = e.getValue().get(in.family());
-      if (d != null && d.entries() > 0) {
-        tablets.stream().filter(r -> r.contains(e.getKey())).findFirst()
+    for (Tablet e : perTablet.get(in.table())) {
+      Digest d = e.families().get(in.family());
+      if (d != null && d.entries() > 0 || e.sampled()) {
+        tablets.stream().filter(r -> r.contains(e.last())).findFirst()
             .ifPresent(r -> names.add(JobRecord.tabletName(r)));
       }
     }
@@ -133,12 +175,15 @@ final class InputDigest {
     return digests.containsKey(in);
   }
 
-  /** Entries of {@code in} the caller can read. */
+  /** Entries of {@code in} the caller can read (all of them, {@link #fromFiles}). */
   long entries(Input in) {
     return digests.get(in).entries();
   }
 
-  /** The sum over rows of the squared number of {@code in}'s entries in the row. */
+  /**
+   * The sum over rows of the squared number of {@code in}'s entries in the row; -1 when not known
+   * ({@link #fromFiles}).
+   */
   long rowSquares(Input in) {
     return digests.get(in).rowSquares();
   }
@@ -167,6 +212,39 @@ final class InputDigest {
   }
 
   /**
+   * The digest of {@code sample}'s inputs (all in {@code table}) from the summaries of the
+   * table's files under {@code files}, flushed first: entries, hash sum and labelled entries of
+   * every entry the files hold, those the caller may not read and older versions included; the
+   * tablets {@code sample} saw, and A's local qualifiers in its proportion. Null when the
+   * summaries cannot stand for the inputs: a file without them, one reaching past its tablet, a
+   * delete marker, an input they do not cover, or no permission to read them.
+   */
+  static InputDigest fromFiles(AccumuloClient client, String table, SummarizerConfiguration files,
+      InputDigest sample) {
+    Map<String,Long> st = fileStatistics(client, table, files);
+    if (st == null) {
+      return null;
+    }
+    Map<Input,Digest> out = new LinkedHashMap<>();
+    for (Map.Entry<Input,Digest> e : sample.digests.entrySet()) {
+      Input in = e.getKey();
+      Long entries = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.ENTRIES,
+          in.family()));
+      if (!in.table().equals(table) || entries == null) {
+        return null;
+      }
+      Digest seen = e.getValue();
+      long local = seen.entries() == 0 ? 0
+          : Math.round((double) entries * seen.localQualifiers() / seen.entries());
+      out.put(in, new Digest(entries, st.getOrDefault(InputDigestSummarizer.statistic(
+          InputDigestSummarizer.HASH_SUM, in.family()), 0L), st.getOrDefault(
+              InputDigestSummarizer.statistic(InputDigestSummarizer.LABELLED, in.family()), 0L),
+          -1, local));
+    }
+    return new InputDigest(out, sample.perTablet, true);
+  }
+
+  /**
    * Whether the files of {@code table}, flushed first, hold exactly the entries this digest saw in
    * every input (all of them in {@code table}), by their summaries under {@code files} ({@link
    * InputDigestSummarizer}): entries, hash sum and labelled entries per family. True only when
@@ -175,23 +253,10 @@ final class InputDigest {
    * all answer false, and the caller then digests the inputs by a scan.
    */
   boolean sameInFiles(AccumuloClient client, String table, SummarizerConfiguration files) {
-    Summary s;
-    try {
-      List<Summary> summaries = client.tableOperations().summaries(table).flush(true)
-          .withConfiguration(files).retrieve();
-      if (summaries.size() != 1) {
-        return false;
-      }
-      s = summaries.get(0);
-    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException
-        | RuntimeException e) {
+    Map<String,Long> st = fileStatistics(client, table, files);
+    if (st == null) {
       return false;
     }
-    Summary.FileStatistics f = s.getFileStatistics();
-    if (f.getMissing() != 0 || f.getExtra() != 0 || f.getLarge() != 0 || f.getDeleted() != 0) {
-      return false;
-    }
-    Map<String,Long> st = s.getStatistics();
     for (Map.Entry<Input,Digest> e : digests.entrySet()) {
       if (!e.getKey().table().equals(table)) {
         return false;
@@ -208,6 +273,31 @@ final class InputDigest {
       }
     }
     return true;
+  }
+
+  /**
+   * The statistics of {@code table}'s files under {@code files}, flushed first; null unless every
+   * file has them and holds only its tablet's rows and no delete marker.
+   */
+  private static Map<String,Long> fileStatistics(AccumuloClient client, String table,
+      SummarizerConfiguration files) {
+    Summary s;
+    try {
+      List<Summary> summaries = client.tableOperations().summaries(table).flush(true)
+          .withConfiguration(files).retrieve();
+      if (summaries.size() != 1) {
+        return null;
+      }
+      s = summaries.get(0);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException
+        | RuntimeException e) {
+      return null;
+    }
+    Summary.FileStatistics f = s.getFileStatistics();
+    if (f.getMissing() != 0 || f.getExtra() != 0 || f.getLarge() != 0 || f.getDeleted() != 0) {
+      return null;
+    }
+    return s.getStatistics();
   }
 
   /** What {@link #changedSince} found, as one line. */

@@ -53,6 +53,15 @@ final class MultiplyRun {
   private final String jobKey = JobRecord.newJobKey();
   /** The algorithm this multiply is a step of, or null. */
   private final AlgorithmRun algorithm;
+  /**
+   * Whether the inputs are digested by a scan before the multiply even where the files'
+   * summaries could stand for it: a run again after those did not match ({@link #run}).
+   */
+  private boolean scanDigest;
+  /** When the first attempt of this multiply started ({@link System#nanoTime}), or 0. */
+  private long startNanos;
+  /** Warnings of an earlier attempt, reported with this one's. */
+  private final List<String> carried = new ArrayList<>();
 
   MultiplyRun(AccumuloClient client, String table, MultiplyOptions opts, Mode mode) {
     this(client, table, opts, mode, null);
@@ -74,18 +83,51 @@ final class MultiplyRun {
     this.cTable = opts.spec.cTable() == null ? table : opts.spec.cTable();
   }
 
-  /** Runs; {@code perEntry} (count mode) sees each emitted entry's row and counts. */
+  /**
+   * Runs; {@code perEntry} (count mode) sees each emitted entry's row and counts. A multiply whose
+   * inputs were digested from M's file summaries, which do not match after it (a write
+   * meanwhile, or older versions of entries that the compaction dropped: the summaries cannot
+   * tell which), runs once more with its inputs digested by a scan, with a warning saying so.
+   */
   MultiplyResult run(BiConsumer<String,BatchStats> perEntry) {
-    long t0 = System.nanoTime();
+    long t0 = startNanos != 0 ? startNanos : System.nanoTime();
+    try {
+      return attempt(perEntry, t0);
+    } catch (FilesUnconfirmed e) {
+      MultiplyRun again = new MultiplyRun(client, table, opts, mode, algorithm);
+      again.scanDigest = true;
+      again.startNanos = t0;
+      again.carried.addAll(carried);
+      again.carried.add(e.getMessage() + "; computed again with the inputs digested by a scan");
+      return again.run(perEntry);
+    }
+  }
+
+  /**
+   * The inputs' file summaries after a multiply that took its digest from them differ from
+   * before: an input changed, or the files held versions the compaction dropped.
+   */
+  private static final class FilesUnconfirmed extends SpgemmException {
+    FilesUnconfirmed(String message) {
+      super(message);
+    }
+  }
+
+  private MultiplyResult attempt(BiConsumer<String,BatchStats> perEntry, long t0) {
     Phases phases = new Phases();
     boolean writes = mode != Mode.COUNT;
     List<InputDigest.Input> inputs = inputs();
     // a step of an algorithm takes its run's digest; another multiply that writes digests its
     // inputs while they are checked, since that only reads (the check's error, if any, is the
-    // one reported)
+    // one reported). Where the compaction engine may run over inputs of M alone, a sample of
+    // each tablet is read, and the files' summaries (below) stand for the rest
     boolean runsDigest = algorithm != null && mode == Mode.MULTIPLY;
+    boolean sampleOnly = !scanDigest && mode == Mode.MULTIPLY && algorithm == null
+        && opts.engine != Engine.SCAN && opts.spec.cTable() == null
+        && opts.spec.maskFamily() == null && bTable.equals(table);
     CompletableFuture<InputDigest> digest = writes && !runsDigest
-        ? CompletableFuture.supplyAsync(() -> InputDigest.take(client, inputs)) : null;
+        ? CompletableFuture.supplyAsync(() -> sampleOnly && recordedLarge()
+            ? InputDigest.sample(client, inputs) : InputDigest.take(client, inputs)) : null;
     String tableId = TableM.id(client, table);
     // what only reads, or only adds configuration, runs beside the check (whose error, if any,
     // is the one reported): the tables' configuration, M's tablets, C's state and the early flush
@@ -116,12 +158,19 @@ final class MultiplyRun {
     if (writes && before == null) {
       before = InputDigest.take(client, inputs); // the run had none
     }
+    SummarizerConfiguration digestInFiles = null;
+    if (before != null && before.sampled()) {
+      digestInFiles = TableM.inputDigests(client, table, families(inputs));
+      before = filesOrScan(before, digestInFiles, inputs, check.bRows());
+    }
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
+    warnings.addAll(0, carried);
     phases.end("digest");
     EngineChoice choice = before == null || mode == Mode.TRANSPOSE
-        ? EngineChoice.choose(opts, mode, -1, -1, -1, c::provenEmpty)
+        ? EngineChoice.choose(opts, mode, -1, -1, -1, -1, c::provenEmpty)
         : EngineChoice.choose(opts, mode, before.entries(inputs.get(0)),
-            before.entries(inputs.get(1)), before.rowSquares(inputs.get(1)), c::provenEmpty);
+            before.entries(inputs.get(1)), before.rowSquares(inputs.get(1)), check.bRows(),
+            c::provenEmpty);
     Engine engine = choice.engine();
     if (engine == Engine.COMPACTION && before != null && !before.perTablet()) {
       before = InputDigest.take(client, inputs); // the tablets to wait for, A's locality
@@ -149,7 +198,6 @@ final class MultiplyRun {
     phases.end("claim C");
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
     CompactionDriver compaction = null;
-    SummarizerConfiguration digestInFiles = null;
     boolean changing = false;
     try {
       writeJob(JobRecord.State.RUNNING);
@@ -207,11 +255,10 @@ final class MultiplyRun {
           scans.run(setting, counts, ranges, perEntry);
         }
       } else {
-        digestInFiles = writes && opts.detectInputChanges && algorithm == null
-            && inputs.stream().allMatch(in -> in.table().equals(table))
-            ? TableM.ensureInputDigests(client, table,
-                inputs.stream().map(InputDigest.Input::family).toList())
-            : null;
+        if (digestInFiles == null && writes && opts.detectInputChanges && algorithm == null
+            && inputs.stream().allMatch(in -> in.table().equals(table))) {
+          digestInFiles = TableM.ensureInputDigests(client, table, families(inputs));
+        }
         setup = System.nanoTime() - t0;
         compaction = new CompactionDriver(client, table, tableId, jobId, heartbeat);
         warnings.addAll(compaction.run(setting, counts, before.tabletsHolding(inputs.get(0),
@@ -222,6 +269,11 @@ final class MultiplyRun {
         // after a compaction of all of M, its files' summaries usually show the inputs unchanged
         // without reading them; when they cannot, the inputs are digested again by a scan
         if (digestInFiles == null || !before.sameInFiles(client, table, digestInFiles)) {
+          if (before.fromFiles()) {
+            throw new FilesUnconfirmed("the file summaries of " + inputs + " differ after the"
+                + " multiply from before it (a write meanwhile, or older versions of entries"
+                + " that the compaction dropped)");
+          }
           InputDigest after = InputDigest.take(client, inputs);
           InputDigest.Input changed = after.changedSince(before);
           if (changed != null) {
@@ -263,6 +315,45 @@ final class MultiplyRun {
       }
       throw e;
     }
+  }
+
+  /**
+   * Whether A's and B's recorded shapes put the uniform bound above the scan engine's limit: only
+   * then may the files' summaries decide ({@link #filesOrScan}), and a sample is worth reading
+   * first. The check reports what is wrong with the shapes, if anything.
+   */
+  private boolean recordedLarge() {
+    try {
+      Shape a = MatrixStore.shape(client, table, opts.spec.aFamily()).orElse(null);
+      Shape b = MatrixStore.shape(client, bTable, opts.spec.bFamily()).orElse(null);
+      return a != null && b != null && b.rows() > 0
+          && EngineChoice.uniformBound(a.nnz(), b.nnz(), b.rows()) > EngineChoice.SCAN_MAX_PRODUCTS;
+    } catch (RuntimeException e) {
+      return false;
+    }
+  }
+
+  private static List<String> families(List<InputDigest.Input> inputs) {
+    return inputs.stream().map(InputDigest.Input::family).toList();
+  }
+
+  /**
+   * The inputs' digest from M's file summaries ({@code files}), with {@code sample}'s tablets and
+   * locality, when those stand for a scan and decide the engine without B's row lengths: every
+   * file summarized, no B entry labelled (the servers read B with empty authorizations, and only
+   * a scan counts the labels the runner may read), and the uniform bound above the scan engine's
+   * limit. Otherwise the inputs are digested by a scan.
+   */
+  private InputDigest filesOrScan(InputDigest sample, SummarizerConfiguration files,
+      List<InputDigest.Input> inputs, long bRows) {
+    InputDigest d = files == null ? null : InputDigest.fromFiles(client, table, files, sample);
+    InputDigest.Input a = inputs.get(0);
+    InputDigest.Input b = inputs.get(1);
+    if (d != null && d.labelled(b) == 0 && bRows > 0 && EngineChoice.uniformBound(d.entries(a),
+        d.entries(b), bRows) > EngineChoice.SCAN_MAX_PRODUCTS) {
+      return d;
+    }
+    return InputDigest.take(client, inputs);
   }
 
   /** What the multiply reads: A, B and a mask, in their tables. */

@@ -66,6 +66,12 @@ public final class TableM {
             TableLayout.DEFAULT_NESTED_EXECUTOR, TableLayout.COMPRESSION_PROPERTY,
             TableLayout.COMPRESSION, TableLayout.BLOCK_CACHE_PROPERTY, "true"))
         .enableSummarization(FAMILY_COUNTS);
+    List<String> inputs = families.stream().filter(f -> !f.equals(TableLayout.C_FAMILY)).toList();
+    if (!inputs.isEmpty()) {
+      // the inputs' files digest them from the first write, so that a multiply's first run can
+      // take its digest from the summaries (MultiplyRun)
+      ntc = ntc.enableSummarization(InputDigestSummarizer.configuration(inputs));
+    }
     if (splits != null && !splits.isEmpty()) {
       SortedSet<Text> s = new TreeSet<>();
       splits.forEach(x -> s.add(new Text(notNull("split", x))));
@@ -190,21 +196,44 @@ public final class TableM {
   /**
    * Has {@code table}'s files digest {@code families} in their summaries ({@link
    * InputDigestSummarizer}), adding the configuration when missing: the files a compaction writes
-   * from then on carry it. Returns the configuration, or null when the table's configuration cannot
+   * from then on carry it (a configuration already there that digests more families serves as
+   * well). Returns the configuration, or null when the table's configuration cannot
    * be read or changed (ALTER_TABLE): a multiply then digests its inputs by a scan after it
    * computes, as it does before.
    */
   static SummarizerConfiguration ensureInputDigests(AccumuloClient client, String table,
       List<String> families) {
-    SummarizerConfiguration cfg = InputDigestSummarizer.configuration(families);
     try {
-      if (!client.tableOperations().listSummarizers(table).contains(cfg)) {
-        client.tableOperations().addSummarizers(table, cfg);
+      SummarizerConfiguration has = inputDigests(client, table, families);
+      if (has != null) {
+        return has;
       }
+      SummarizerConfiguration cfg = InputDigestSummarizer.configuration(families);
+      client.tableOperations().addSummarizers(table, cfg);
       return cfg;
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);
     } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  /**
+   * The configuration of {@code table} whose files' summaries digest {@code families} ({@link
+   * InputDigestSummarizer}), or null when there is none or the configuration cannot be read.
+   */
+  static SummarizerConfiguration inputDigests(AccumuloClient client, String table,
+      List<String> families) {
+    try {
+      for (SummarizerConfiguration has : client.tableOperations().listSummarizers(table)) {
+        if (InputDigestSummarizer.covers(has, families)) {
+          return has;
+        }
+      }
+      return null;
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, e);
+    } catch (AccumuloException | RuntimeException e) {
       return null;
     }
   }

@@ -18,7 +18,8 @@ class EngineChoiceTest {
 
   private static EngineChoice choose(MultiplyOptions.Builder b, long a, long bEntries,
       long rowSquares, boolean cEmpty) {
-    return EngineChoice.choose(b.build(), Mode.MULTIPLY, a, bEntries, rowSquares, () -> cEmpty);
+    return EngineChoice.choose(b.build(), Mode.MULTIPLY, a, bEntries, rowSquares, -1,
+        () -> cEmpty);
   }
 
   @Test
@@ -39,6 +40,24 @@ class EngineChoiceTest {
         "size unknown");
   }
 
+  /**
+   * Without B's row lengths (inputs digested from the files' summaries) the uniform bound
+   * decides, which never exceeds the estimate from the row lengths.
+   */
+  @Test
+  void withoutRowLengthsTheUniformBoundDecides() {
+    long a = LIMIT / 10;
+    EngineChoice large = EngineChoice.choose(MultiplyOptions.builder().build(), Mode.MULTIPLY,
+        a + 1, B_ENTRIES, -1, 1_000, () -> true);
+    assertEquals(Engine.COMPACTION, large.engine(), large.why());
+    assertTrue(large.why().contains("at least " + (LIMIT + 10) + " partial products"),
+        large.why());
+    assertEquals(Engine.SCAN, EngineChoice.choose(MultiplyOptions.builder().build(),
+        Mode.MULTIPLY, a, B_ENTRIES, -1, 1_000, () -> true).engine());
+    assertEquals(Engine.COMPACTION, EngineChoice.choose(MultiplyOptions.builder().build(),
+        Mode.MULTIPLY, a, B_ENTRIES, -1, -1, () -> true).engine(), "rows of B unknown");
+  }
+
   @Test
   void forcedEnginesAndWhatOnlyOneEngineCanDo() {
     assertEquals("asked for", choose(MultiplyOptions.builder().engine(Engine.COMPACTION), 1, 1, 1,
@@ -50,7 +69,7 @@ class EngineChoiceTest {
     assertEquals(Engine.COMPACTION, choose(MultiplyOptions.builder()
         .mask("X", "MK", MaskMode.STRUCTURE, false), 1, 1, 1, true).engine());
     assertEquals(Engine.SCAN, EngineChoice.choose(MultiplyOptions.builder().build(), Mode.COUNT,
-        LIMIT, LIMIT, LIMIT, () -> false).engine(), "counting is a scan");
+        LIMIT, LIMIT, LIMIT, -1, () -> false).engine(), "counting is a scan");
   }
 
   @Test
@@ -63,7 +82,7 @@ class EngineChoiceTest {
     // replace needs no stored C: C's emptiness is not even asked
     AtomicInteger asked = new AtomicInteger();
     EngineChoice replace = EngineChoice.choose(MultiplyOptions.builder()
-        .mask("MK", MaskMode.STRUCTURE, true).replace().build(), Mode.MULTIPLY, 1, 1, 1, () -> {
+        .mask("MK", MaskMode.STRUCTURE, true).replace().build(), Mode.MULTIPLY, 1, 1, 1, -1, () -> {
           asked.incrementAndGet();
           return false;
         });

@@ -27,6 +27,10 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * was written, rewritten or deleted in between; a multiply takes one before and one after it
  * computes, so a C computed from inputs that changed underneath is never reported complete. A
  * scan resumed after the emitted key digests the rest; digests add up.
+ *
+ * <p>With {@link #SAMPLE} set, a seek stops after that many entries and marks its digest as a
+ * sample ({@link #sampled}): what a multiply needs to estimate locality and to know which tablets
+ * hold A, when the inputs' files summarize the rest ({@link InputDigestSummarizer}).
  */
 public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
 
@@ -42,7 +46,13 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     }
   }
 
+  /** Option: the most entries a seek digests before it stops (a sample); unset, all of them. */
+  public static final String SAMPLE = "sample";
+  /** What starts an emitted value whose seek stopped at {@link #SAMPLE} entries. */
+  private static final byte SAMPLED_MARK = '~';
+
   private SortedKeyValueIterator<Key,Value> source;
+  private long sample = Long.MAX_VALUE;
   private Key topKey;
   private Value topValue;
 
@@ -51,10 +61,29 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
         + "-digest", InputDigestIterator.class);
   }
 
+  /** The setting of a digest that stops after {@code entries} entries of each seek. */
+  public static IteratorSetting sampleSetting(long entries) {
+    IteratorSetting s = setting();
+    s.addOption(SAMPLE, Long.toString(entries));
+    return s;
+  }
+
   @Override
   public void init(SortedKeyValueIterator<Key,Value> source, Map<String,String> options,
       IteratorEnvironment env) {
     this.source = source;
+    String n = options.get(SAMPLE);
+    if (n != null) {
+      try {
+        sample = Long.parseLong(n.strip());
+      } catch (NumberFormatException e) {
+        sample = -1;
+      }
+      if (sample < 1) {
+        throw new IllegalArgumentException("option " + SAMPLE + " of " + getClass().getSimpleName()
+            + " must be a positive number of entries, not '" + n + "'");
+      }
+    }
   }
 
   @Override
@@ -66,7 +95,8 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
     Sums s = null; // the sums of the previous entry's family
     Key last = null;
     long runLength = 0; // entries of the previous entry's row and family so far
-    while (source.hasTop()) {
+    long seen = 0;
+    while (source.hasTop() && seen++ < sample) {
       Key k = source.getTopKey();
       ByteSequence f = k.getColumnFamilyData();
       boolean sameFamily = s != null && Bytes.equal(f, s.family);
@@ -93,7 +123,19 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
       s.sums[3] += runLength * runLength;
     }
     topKey = last;
-    topValue = last == null ? null : new Value(encode(sums));
+    byte[] digest = encode(sums);
+    if (last != null && source.hasTop()) {
+      byte[] marked = new byte[digest.length + 1];
+      marked[0] = SAMPLED_MARK;
+      System.arraycopy(digest, 0, marked, 1, digest.length);
+      digest = marked;
+    }
+    topValue = last == null ? null : new Value(digest);
+  }
+
+  /** Whether the digest {@code v} carries stopped at the sample's size (entries were left). */
+  public static boolean sampled(Value v) {
+    return v.getSize() > 0 && v.get()[0] == SAMPLED_MARK;
   }
 
   /** One family's sums, in the order {@link #encode} writes them. */
@@ -195,7 +237,8 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
 
   /** The digests one emitted entry carries, by family name, added into {@code into}. */
   public static void decodeInto(Value v, Map<String,Digest> into) {
-    String s = new String(v.get(), StandardCharsets.UTF_8);
+    int from = sampled(v) ? 1 : 0;
+    String s = new String(v.get(), from, v.getSize() - from, StandardCharsets.UTF_8);
     if (s.isEmpty()) {
       return;
     }
@@ -232,6 +275,7 @@ public class InputDigestIterator implements SortedKeyValueIterator<Key,Value> {
   public SortedKeyValueIterator<Key,Value> deepCopy(IteratorEnvironment env) {
     InputDigestIterator copy = new InputDigestIterator();
     copy.source = source.deepCopy(env);
+    copy.sample = sample;
     return copy;
   }
 }

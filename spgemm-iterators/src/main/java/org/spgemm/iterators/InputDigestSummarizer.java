@@ -2,6 +2,7 @@ package org.spgemm.iterators;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,15 @@ public class InputDigestSummarizer
     return SummarizerConfiguration.builder(InputDigestSummarizer.class)
         .setPropertyId("spgemmDigest_" + joined.replace(',', '_'))
         .addOption(FAMILIES, joined).build();
+  }
+
+  /** Whether {@code sc} digests every one of {@code families} (and maybe others). */
+  public static boolean covers(SummarizerConfiguration sc, Collection<String> families) {
+    if (!sc.getClassName().equals(InputDigestSummarizer.class.getName())) {
+      return false;
+    }
+    List<String> has = List.of(sc.getOptions().getOrDefault(FAMILIES, "").split(",", -1));
+    return families.stream().allMatch(f -> has.contains(hex(f)));
   }
 
   /** The statistic {@code kind} ({@link #ENTRIES}, {@link #HASH_SUM}, {@link #LABELLED}) of {@code family}. */

@@ -1,7 +1,10 @@
 package org.spgemm.iterators;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -59,6 +62,40 @@ class InputDigestIteratorTest {
     InputDigestIterator.decodeInto(tablet.getTopValue(), td);
     assertEquals(3, td.get("A").entries());
     assertEquals(2, td.get("A").localQualifiers());
+  }
+
+  /**
+   * A sample digests the first entries of each seek and says so; a seek with fewer entries than
+   * the sample digests them all, as without one.
+   */
+  @Test
+  void aSampleStopsAfterItsEntriesAndSaysSo() throws Exception {
+    TreeMap<Key,Value> t = new TreeMap<>();
+    for (int r = 0; r < 10; r++) {
+      for (int q = 0; q < 3; q++) {
+        t.put(new Key("r" + r, "A", "r" + q, "", 1), new Value("1"));
+      }
+    }
+    InputDigestIterator it = new InputDigestIterator();
+    it.init(new SortedMapIterator(t), InputDigestIterator.sampleSetting(7).getOptions(), null);
+    it.seek(new Range(), List.of(), false);
+    assertTrue(InputDigestIterator.sampled(it.getTopValue()));
+    Map<String,Digest> d = new HashMap<>();
+    InputDigestIterator.decodeInto(it.getTopValue(), d);
+    assertEquals(7, d.get("A").entries());
+    assertEquals(new Key("r2", "A", "r0", "", 1), it.getTopKey(), "the last entry digested");
+
+    InputDigestIterator all = new InputDigestIterator();
+    all.init(new SortedMapIterator(t), InputDigestIterator.sampleSetting(30).getOptions(), null);
+    all.seek(new Range(), List.of(), false);
+    assertFalse(InputDigestIterator.sampled(all.getTopValue()));
+    InputDigestIterator whole = new InputDigestIterator();
+    whole.init(new SortedMapIterator(t), Map.of(), null);
+    whole.seek(new Range(), List.of(), false);
+    assertEquals(whole.getTopValue(), all.getTopValue(), "every entry: the whole digest");
+
+    assertThrows(IllegalArgumentException.class, () -> new InputDigestIterator().init(
+        new SortedMapIterator(t), Map.of(InputDigestIterator.SAMPLE, "0"), null));
   }
 
   /**

@@ -1,7 +1,9 @@
 package org.spgemm.iterators;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -92,5 +94,15 @@ class InputDigestSummarizerTest {
     assertEquals(AB, InputDigestSummarizer.configuration(List.of("B", "A")));
     assertNotEquals(AB, InputDigestSummarizer.configuration(List.of("A")));
     assertEquals(hex("A") + "," + hex("B"), AB.getOptions().get(InputDigestSummarizer.FAMILIES));
+  }
+
+  @Test
+  void aConfigurationCoversItsFamiliesAndTheirSubsets() {
+    assertTrue(InputDigestSummarizer.covers(AB, List.of("A")));
+    assertTrue(InputDigestSummarizer.covers(AB, List.of("B", "A")));
+    assertFalse(InputDigestSummarizer.covers(AB, List.of("A", "C")));
+    assertFalse(InputDigestSummarizer.covers(SummarizerConfiguration.builder(
+        FamilyCountSummarizer.class).addOption(InputDigestSummarizer.FAMILIES, hex("A")).build(),
+        List.of("A")), "another summarizer");
   }
 }

@@ -1,0 +1,113 @@
+package org.spgemm.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.junit.jupiter.api.Test;
+import org.spgemm.algebra.Semirings;
+import org.spgemm.client.Engine;
+import org.spgemm.client.KeyFormat;
+import org.spgemm.client.MatrixStore;
+import org.spgemm.client.MultiplyOptions;
+import org.spgemm.client.MultiplyResult;
+import org.spgemm.client.SpGEMM;
+import org.spgemm.codec.ValueCodecs;
+import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.SparseMatrix;
+
+/**
+ * A large multiply over M's own A and B takes its inputs' digest from M's file summaries and a
+ * sample of each tablet instead of a scan of every entry. What the summaries cannot tell apart (a
+ * write during the multiply, older versions of entries its compaction drops) makes it compute
+ * once more with a scan's digest, and C is exact either way.
+ */
+@ClusterTest
+class FilesDigestIT {
+
+  /** 3,000 x 30 times 30 x 100, both dense: 9 M partial products, 300 k entries of C. */
+  private static final SparseMatrix A = Fixtures.random(3000, 30, 1.0, 71);
+  private static final SparseMatrix B = Fixtures.random(30, 100, 1.0, 72);
+
+  private static String table(AccumuloClient client, String prefix) {
+    String m = Fixtures.uniqueTable(prefix);
+    KeyFormat keys = KeyFormat.forSize(A.rows());
+    Fixtures.createAndLoad(client, m, A, B, ItHelpers.splitsEvery(A.rows(), 750, keys));
+    return m;
+  }
+
+  @Test
+  void aLargeMultiplyTakesItsDigestFromTheFiles() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String m = table(client, "files_digest");
+      MultiplyResult r = ItHelpers.multiplyAndCheck(client, m, A, B, MultiplyOptions.defaults(),
+          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertEquals(Engine.COMPACTION, r.engine(), r.engineReason());
+      assertTrue(r.engineReason().contains("from M's file summaries"), r.engineReason());
+      assertEquals(List.of(), r.warnings());
+      // and again, on the files the first multiply's compaction wrote
+      r = ItHelpers.multiplyAndCheck(client, m, A, B, MultiplyOptions.defaults(),
+          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertTrue(r.engineReason().contains("from M's file summaries"), r.engineReason());
+      assertEquals(List.of(), r.warnings());
+    }
+  }
+
+  /** B rewritten while the compaction computes: computed again, C is A times the new B. */
+  @Test
+  void aWriteDuringTheMultiplyMakesItComputeAgain() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String m = table(client, "files_digest_write");
+      KeyFormat keys = KeyFormat.forSize(A.rows());
+      boolean[] written = new boolean[1];
+      MultiplyResult r = SpGEMM.multiply(client, m, MultiplyOptions.builder()
+          .listener((total, done, n) -> {
+            if (!written[0]) {
+              written[0] = true;
+              ItHelpers.put(client, m, keys.encodeString(5), "B", keys.encodeString(7),
+                  "1000".getBytes());
+            }
+          }).build());
+      assertTrue(written[0]);
+      assertTrue(r.warnings().stream().anyMatch(w -> w.contains("differ after the multiply")
+          && w.contains("computed again")), r.warnings().toString());
+      SparseMatrix newB = withValue(B, 5, 7, 1000);
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(A, newB,
+          Semirings.PLUS_TIMES), MatrixStore.read(client, m, "C", A.rows(), B.cols(),
+              ValueCodecs.DECIMAL));
+      assertTrue(SpGEMM.isComplete(client, m, "C"));
+    }
+  }
+
+  /**
+   * A's entries rewritten before the multiply, with a flush between: the files hold both
+   * versions, the compaction keeps the newer, so the summaries differ after; the multiply computes
+   * again rather than refusing, and C is A's newer values times B.
+   */
+  @Test
+  void olderVersionsInTheFilesAreComputedAgainNotRefused() throws Exception {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String m = table(client, "files_digest_versions");
+      client.tableOperations().flush(m, null, null, true);
+      SparseMatrix newA = ItHelpers.mapValues(A, v -> v + 1);
+      MatrixStore.load(client, m, "A", newA, KeyFormat.forSize(A.rows()), ValueCodecs.DECIMAL);
+      client.tableOperations().flush(m, null, null, true);
+      MultiplyResult r = ItHelpers.multiplyAndCheck(client, m, newA, B,
+          MultiplyOptions.defaults(), Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertTrue(r.warnings().stream().anyMatch(w -> w.contains("computed again")),
+          r.warnings().toString());
+    }
+  }
+
+  /** {@code m} (which has an entry at {@code row}, {@code col}) with that entry's value set. */
+  private static SparseMatrix withValue(SparseMatrix m, int row, int col, double value) {
+    double[] v = m.values().clone();
+    for (int p = m.rowStart(row); p < m.rowEnd(row); p++) {
+      if (m.colAt(p) == col) {
+        v[p] = value;
+      }
+    }
+    return SparseMatrix.ofCsr(m.rows(), m.cols(), m.rowPtr().clone(), m.colIdx().clone(), v);
+  }
+}
