@@ -3,6 +3,8 @@ package org.spgemm.client;
 import static org.spgemm.client.Arguments.notNull;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
@@ -109,6 +111,27 @@ public final class MatrixStore {
   public static Optional<Shape> shape(AccumuloClient client, String table, String family) {
     checkFamily(client, table, family);
     return Optional.ofNullable(readMeta(client, table, TableLayout.SHAPE_PREFIX + family)).map(Shape::decode);
+  }
+
+  /**
+   * The recorded shapes of {@code families} of {@code table}, read in one scan, by family (those
+   * with none recorded are left out).
+   */
+  static Map<String,Shape> shapes(AccumuloClient client, String table, List<String> families) {
+    Map<String,Shape> out = new HashMap<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.setRange(new Range(TableLayout.META_ROW));
+      for (String f : families) {
+        s.fetchColumn(new Text(TableLayout.META_FAMILY), new Text(TableLayout.SHAPE_PREFIX + f));
+      }
+      for (Map.Entry<Key,Value> e : s) {
+        out.put(e.getKey().getColumnQualifier().toString()
+            .substring(TableLayout.SHAPE_PREFIX.length()), Shape.decode(e.getValue()));
+      }
+      return out;
+    } catch (TableNotFoundException e) {
+      throw ClusterException.noTable(table, e);
+    }
   }
 
   static void recordShape(AccumuloClient client, String table, String family, Shape s) {

@@ -324,8 +324,10 @@ final class MultiplyRun {
    */
   private boolean recordedLarge() {
     try {
-      Shape a = MatrixStore.shape(client, table, opts.spec.aFamily()).orElse(null);
-      Shape b = MatrixStore.shape(client, bTable, opts.spec.bFamily()).orElse(null);
+      Map<String,Shape> shapes = MatrixStore.shapes(client, table,
+          List.of(opts.spec.aFamily(), opts.spec.bFamily()));
+      Shape a = shapes.get(opts.spec.aFamily());
+      Shape b = shapes.get(opts.spec.bFamily());
       return a != null && b != null && b.rows() > 0
           && EngineChoice.uniformBound(a.nnz(), b.nnz(), b.rows()) > EngineChoice.SCAN_MAX_PRODUCTS;
     } catch (RuntimeException e) {
