@@ -64,14 +64,13 @@ public final class TableM {
     NewTableConfiguration ntc = new NewTableConfiguration().setLocalityGroups(groups)
         .setProperties(Map.of(TableLayout.NESTED_DISPATCH_PROPERTY,
             TableLayout.DEFAULT_NESTED_EXECUTOR, TableLayout.COMPRESSION_PROPERTY,
-            TableLayout.COMPRESSION, TableLayout.BLOCK_CACHE_PROPERTY, "true"))
-        .enableSummarization(FAMILY_COUNTS);
+            TableLayout.COMPRESSION, TableLayout.BLOCK_CACHE_PROPERTY, "true"));
+    // the inputs' files digest them from the first write, so that a multiply's first run can
+    // take its digest from the summaries (MultiplyRun); one call, since each call replaces the
+    // summarizers the previous one set
     List<String> inputs = families.stream().filter(f -> !f.equals(TableLayout.C_FAMILY)).toList();
-    if (!inputs.isEmpty()) {
-      // the inputs' files digest them from the first write, so that a multiply's first run can
-      // take its digest from the summaries (MultiplyRun)
-      ntc = ntc.enableSummarization(InputDigestSummarizer.configuration(inputs));
-    }
+    ntc = inputs.isEmpty() ? ntc.enableSummarization(FAMILY_COUNTS)
+        : ntc.enableSummarization(FAMILY_COUNTS, InputDigestSummarizer.configuration(inputs));
     if (splits != null && !splits.isEmpty()) {
       SortedSet<Text> s = new TreeSet<>();
       splits.forEach(x -> s.add(new Text(notNull("split", x))));

@@ -1,10 +1,19 @@
 package org.spgemm.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.summary.SummarizerConfiguration;
+import org.apache.accumulo.core.data.Mutation;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.ColumnVisibility;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.Engine;
@@ -14,6 +23,8 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.FamilyCountSummarizer;
+import org.spgemm.iterators.InputDigestSummarizer;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
 
@@ -38,9 +49,13 @@ class FilesDigestIT {
   }
 
   @Test
-  void aLargeMultiplyTakesItsDigestFromTheFiles() {
+  void aLargeMultiplyTakesItsDigestFromTheFiles() throws Exception {
     try (AccumuloClient client = SharedCluster.client()) {
       String m = table(client, "files_digest");
+      assertEquals(Set.of(FamilyCountSummarizer.class.getName(),
+          InputDigestSummarizer.class.getName()), client.tableOperations().listSummarizers(m)
+              .stream().map(SummarizerConfiguration::getClassName).collect(Collectors.toSet()),
+          "M's files count families (C's emptiness) and digest A and B from the start");
       MultiplyResult r = ItHelpers.multiplyAndCheck(client, m, A, B, MultiplyOptions.defaults(),
           Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
       assertEquals(Engine.COMPACTION, r.engine(), r.engineReason());
@@ -97,6 +112,28 @@ class FilesDigestIT {
           MultiplyOptions.defaults(), Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
       assertTrue(r.warnings().stream().anyMatch(w -> w.contains("computed again")),
           r.warnings().toString());
+    }
+  }
+
+  /**
+   * A labelled B entry: the servers read B with empty authorizations, and only a scan counts the
+   * labels its runner may read, so the digest is a scan again; the labelled entry takes no part.
+   */
+  @Test
+  void labelledBEntriesAreDigestedByAScan() throws Exception {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String m = table(client, "files_digest_label");
+      KeyFormat keys = KeyFormat.forSize(A.rows());
+      try (BatchWriter w = client.createBatchWriter(m)) {
+        Mutation mut = new Mutation(keys.encodeString(3));
+        mut.put(new Text("B"), new Text(keys.encodeString(4)), new ColumnVisibility("secret"),
+            new Value("500".getBytes()));
+        w.addMutation(mut);
+      }
+      MultiplyResult r = ItHelpers.multiplyAndCheck(client, m, A, B, MultiplyOptions.defaults(),
+          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertEquals(Engine.COMPACTION, r.engine(), r.engineReason());
+      assertFalse(r.engineReason().contains("file summaries"), r.engineReason());
     }
   }
 

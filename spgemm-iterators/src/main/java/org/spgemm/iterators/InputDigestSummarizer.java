@@ -19,7 +19,7 @@ import org.apache.accumulo.core.data.Value;
  * counts as an entry with its own hash, so a file holding one never sums up to a scan's digest.
  * A multiply compares these sums with the digest it took before (and, when they differ, scans its
  * inputs again to tell a change from what the files alone cannot show, such as labels the runner
- * may not read).
+ * may not read); a large one over M's own A and B takes its digest before from them too.
  */
 public class InputDigestSummarizer
     implements org.apache.accumulo.core.client.summary.Summarizer {
