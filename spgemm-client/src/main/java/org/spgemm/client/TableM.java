@@ -50,8 +50,9 @@ public final class TableM {
   static final String OLD_FAMILY_COUNTS_ID = "spgemmFamilies";
 
   /**
-   * Creates M with a locality group per family, the nested-scan dispatch hint, and optional split
-   * points (row keys).
+   * Creates M with a locality group per family, the nested-scan dispatch hint, optional split
+   * points (row keys), and its files' summaries: the entries of every family ({@link
+   * #FAMILY_COUNTS}) and the digest of every family but C ({@link InputDigestSummarizer}).
    */
   public static void create(AccumuloClient client, String table, Collection<String> families,
       Collection<String> splits) {
