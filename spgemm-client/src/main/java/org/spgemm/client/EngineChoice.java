@@ -81,6 +81,14 @@ record EngineChoice(Engine engine, String why) {
   }
 
   /**
+   * Whether the uniform bound alone sends a multiply to the compaction engine, whatever B's row
+   * lengths; false when B's rows are not known ({@code bRows} not positive).
+   */
+  static boolean beyondScanByBound(long aEntries, long bEntries, long bRows) {
+    return bRows > 0 && uniformBound(aEntries, bEntries, bRows) > SCAN_MAX_PRODUCTS;
+  }
+
+  /**
    * Whether the compaction engine's servers should read all of B once (each into its job cache)
    * rather than the B rows of each batch: when A has at least as many entries as B and most of
    * A's entries name B rows of other tablets ({@code aLocal}: those naming a row of their own

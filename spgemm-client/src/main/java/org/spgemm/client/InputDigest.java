@@ -228,18 +228,14 @@ final class InputDigest {
     Map<Input,Digest> out = new LinkedHashMap<>();
     for (Map.Entry<Input,Digest> e : sample.digests.entrySet()) {
       Input in = e.getKey();
-      Long entries = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.ENTRIES,
-          in.family()));
-      if (!in.table().equals(table) || entries == null) {
+      Digest held = in.table().equals(table) ? inFiles(st, in.family()) : null;
+      if (held == null) {
         return null;
       }
       Digest seen = e.getValue();
       long local = seen.entries() == 0 ? 0
-          : Math.round((double) entries * seen.localQualifiers() / seen.entries());
-      out.put(in, new Digest(entries, st.getOrDefault(InputDigestSummarizer.statistic(
-          InputDigestSummarizer.HASH_SUM, in.family()), 0L), st.getOrDefault(
-              InputDigestSummarizer.statistic(InputDigestSummarizer.LABELLED, in.family()), 0L),
-          -1, local));
+          : Math.round((double) held.entries() * seen.localQualifiers() / seen.entries());
+      out.put(in, new Digest(held.entries(), held.hashSum(), held.labelled(), -1, local));
     }
     return new InputDigest(out, sample.perTablet, true);
   }
@@ -258,21 +254,27 @@ final class InputDigest {
       return false;
     }
     for (Map.Entry<Input,Digest> e : digests.entrySet()) {
-      if (!e.getKey().table().equals(table)) {
-        return false;
-      }
-      String family = e.getKey().family();
       Digest d = e.getValue();
-      if (st.getOrDefault(InputDigestSummarizer.statistic(InputDigestSummarizer.ENTRIES, family), -1L)
-          != d.entries()
-          || st.getOrDefault(InputDigestSummarizer.statistic(InputDigestSummarizer.HASH_SUM, family),
-              0L) != d.hashSum()
-          || st.getOrDefault(InputDigestSummarizer.statistic(InputDigestSummarizer.LABELLED, family),
-              -1L) != d.labelled()) {
+      Digest held = e.getKey().table().equals(table) ? inFiles(st, e.getKey().family()) : null;
+      if (held == null || held.entries() != d.entries() || held.hashSum() != d.hashSum()
+          || held.labelled() != d.labelled()) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * The entries, hash sum and labelled entries of {@code family} in the files' statistics {@code
+   * st} (row squares and local qualifiers 0: the summaries do not keep them); null when the
+   * summaries do not digest that family.
+   */
+  private static Digest inFiles(Map<String,Long> st, String family) {
+    Long entries = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.ENTRIES, family));
+    Long hash = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.HASH_SUM, family));
+    Long labelled = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.LABELLED, family));
+    return entries == null || hash == null || labelled == null ? null
+        : new Digest(entries, hash, labelled, 0, 0);
   }
 
   /**

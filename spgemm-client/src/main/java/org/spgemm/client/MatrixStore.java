@@ -110,7 +110,7 @@ public final class MatrixStore {
   /** The shape recorded for {@code family}, if a numeric loader wrote it. */
   public static Optional<Shape> shape(AccumuloClient client, String table, String family) {
     checkFamily(client, table, family);
-    return Optional.ofNullable(readMeta(client, table, TableLayout.SHAPE_PREFIX + family)).map(Shape::decode);
+    return Optional.ofNullable(shapes(client, table, List.of(family)).get(family));
   }
 
   /**

@@ -328,8 +328,7 @@ final class MultiplyRun {
           List.of(opts.spec.aFamily(), opts.spec.bFamily()));
       Shape a = shapes.get(opts.spec.aFamily());
       Shape b = shapes.get(opts.spec.bFamily());
-      return a != null && b != null && b.rows() > 0
-          && EngineChoice.uniformBound(a.nnz(), b.nnz(), b.rows()) > EngineChoice.SCAN_MAX_PRODUCTS;
+      return a != null && b != null && EngineChoice.beyondScanByBound(a.nnz(), b.nnz(), b.rows());
     } catch (RuntimeException e) {
       return false;
     }
@@ -351,8 +350,8 @@ final class MultiplyRun {
     InputDigest d = files == null ? null : InputDigest.fromFiles(client, table, files, sample);
     InputDigest.Input a = inputs.get(0);
     InputDigest.Input b = inputs.get(1);
-    if (d != null && d.labelled(b) == 0 && bRows > 0 && EngineChoice.uniformBound(d.entries(a),
-        d.entries(b), bRows) > EngineChoice.SCAN_MAX_PRODUCTS) {
+    if (d != null && d.labelled(b) == 0
+        && EngineChoice.beyondScanByBound(d.entries(a), d.entries(b), bRows)) {
       return d;
     }
     return InputDigest.take(client, inputs);
