@@ -5,20 +5,32 @@ import java.util.List;
 
 /**
  * Numbers distinct byte strings densely, in the order first seen (Φ's B rows, a panel's column
- * keys, visibilities): a value's id is its index in the list the numbering appends to. An open
- * addressing table of ids, probed with the value's own bytes, so that looking a value up
- * allocates nothing (a hash map keyed by byte sequences made a key object per lookup, one per A
- * and B entry of every batch).
+ * keys, visibilities): a value's id is its index in the list the numbering appends to. Open
+ * addressing tables of ids, so that looking a value up allocates nothing (a hash map keyed by
+ * byte sequences made a key object per lookup, one per A and B entry of every batch). Values of
+ * up to 7 bytes (a matrix's fixed-width index keys up to 10^7) are kept as numbers, their bytes
+ * and length packed in a long, in a table of their own: a probe compares two longs in one array
+ * instead of following an id to its value's bytes elsewhere in the heap, which made every lookup
+ * of all of a hub's B (480,000 entries, 120,000 column keys) a few cache misses, most of the
+ * time the read of B took.
  */
 final class Interning {
 
+  /** Values of up to this many bytes are packed in a long ({@link #pack}). */
+  static final int SHORT = Long.BYTES - 1;
+
   private final List<byte[]> values;
-  /** Per slot, 1 + the id of the value there; 0 when empty. Length a power of two. */
+  /** Longer values: per slot, 1 + the id of the value there; 0 when empty. Length a power of 2. */
   private int[] slots = new int[16];
-  /** Per id, the hash of its value. */
+  /** Per id, the hash of its value (longer values only). */
   private int[] hashes = new int[8];
-  /** Values in the table. */
+  /** Longer values in their table. */
   private int numbered;
+  /** Short values: per slot, the packed value there, and 1 + its id (0: empty). */
+  private long[] shortKeys = new long[16];
+  private int[] shortIds = new int[16];
+  /** Short values in their table. */
+  private int shortNumbered;
 
   /** Numbers the values already in {@code values} (the first of equal ones keeps its id). */
   Interning(List<byte[]> values) {
@@ -45,6 +57,16 @@ final class Interning {
 
   /** The id of {@code value}, or -1 when it has none. */
   int find(byte[] value) {
+    if (value.length <= SHORT) {
+      long p = pack(value);
+      int mask = shortIds.length - 1;
+      for (int s = mix(p) & mask; shortIds[s] != 0; s = (s + 1) & mask) {
+        if (shortKeys[s] == p) {
+          return shortIds[s] - 1;
+        }
+      }
+      return -1;
+    }
     int h = hash(value);
     int mask = slots.length - 1;
     for (int s = h & mask; slots[s] != 0; s = (s + 1) & mask) {
@@ -57,6 +79,21 @@ final class Interning {
   }
 
   private void insert(byte[] value, int id) {
+    if (value.length <= SHORT) {
+      if (++shortNumbered * 2 > shortIds.length) {
+        long[] oldKeys = shortKeys;
+        int[] oldIds = shortIds;
+        shortKeys = new long[oldKeys.length * 2];
+        shortIds = new int[oldIds.length * 2];
+        for (int s = 0; s < oldIds.length; s++) {
+          if (oldIds[s] != 0) {
+            placeShort(oldKeys[s], oldIds[s]);
+          }
+        }
+      }
+      placeShort(pack(value), id + 1);
+      return;
+    }
     if (id >= hashes.length) {
       hashes = Arrays.copyOf(hashes, Math.max(hashes.length * 2, id + 1));
     }
@@ -80,6 +117,32 @@ final class Interning {
       s = (s + 1) & mask;
     }
     slots[s] = id + 1;
+  }
+
+  private void placeShort(long packed, int idPlusOne) {
+    int mask = shortIds.length - 1;
+    int s = mix(packed) & mask;
+    while (shortIds[s] != 0) {
+      s = (s + 1) & mask;
+    }
+    shortKeys[s] = packed;
+    shortIds[s] = idPlusOne;
+  }
+
+  /** A value of up to {@link #SHORT} bytes as a number: its bytes, then its length (distinct). */
+  private static long pack(byte[] value) {
+    long p = 0;
+    for (byte b : value) {
+      p = p << 8 | (b & 0xff);
+    }
+    return p << 8 | value.length;
+  }
+
+  /** The bits of {@code p} spread over the low bits a table's index takes. */
+  private static int mix(long p) {
+    p = (p ^ (p >>> 33)) * 0xff51afd7ed558ccdL;
+    p = (p ^ (p >>> 33)) * 0xc4ceb9fe1a85ec53L;
+    return (int) (p ^ (p >>> 33));
   }
 
   private static int hash(byte[] value) {

@@ -41,6 +41,36 @@ class InterningTest {
     assertEquals(-1, ids.find(new byte[0]));
   }
 
+  /**
+   * Values up to 7 bytes live in the packed table, longer ones in the other: values that differ
+   * only in length, in leading or trailing zero bytes, or across the 7/8-byte edge keep their
+   * own ids, in one numbering.
+   */
+  @Test
+  void shortAndLongValuesOfEveryLengthStayDistinct() {
+    List<byte[]> values = new ArrayList<>(List.of(new byte[] {0}, new byte[9], new byte[] {0}));
+    Interning ids = new Interning(values);
+    Map<String,Integer> expected = new HashMap<>();
+    expected.put(new String(new byte[] {0}, StandardCharsets.ISO_8859_1), 0);
+    expected.put(new String(new byte[9], StandardCharsets.ISO_8859_1), 1);
+    SplittableRandom rnd = new SplittableRandom(13);
+    for (int i = 0; i < 40_000; i++) {
+      byte[] v = new byte[rnd.nextInt(Interning.SHORT + 3)];
+      for (int b = 0; b < v.length; b++) {
+        v[b] = (byte) new int[] {0, 1, 0xff}[rnd.nextInt(3)];
+      }
+      String key = new String(v, StandardCharsets.ISO_8859_1);
+      Integer known = expected.get(key);
+      assertEquals(known == null ? -1 : known, ids.find(v.clone()), "length " + v.length);
+      int want = known != null ? known : values.size();
+      expected.putIfAbsent(key, want);
+      assertEquals(want, ids.id(v), "length " + v.length);
+    }
+    assertEquals(expected.size() + 1, values.size(), "the listed duplicate keeps its place");
+    expected.forEach((k, id) -> assertArrayEquals(k.getBytes(StandardCharsets.ISO_8859_1),
+        values.get(id)));
+  }
+
   @Test
   void keepsTheArrayAndNumbersValuesAlreadyListed() {
     List<byte[]> values = new ArrayList<>(List.of(new byte[0], bytes("x"), bytes("x")));
