@@ -18,6 +18,8 @@ final class Interning {
 
   /** Values of up to this many bytes are packed in a long ({@link #pack}). */
   static final int SHORT = Long.BYTES - 1;
+  /** No packed value: its last byte, the length, is at most {@link #SHORT}. */
+  private static final long EMPTY = -1;
 
   private final List<byte[]> values;
   /** Longer values: per slot, 1 + the id of the value there; 0 when empty. Length a power of 2. */
@@ -26,9 +28,12 @@ final class Interning {
   private int[] hashes = new int[8];
   /** Longer values in their table. */
   private int numbered;
-  /** Short values: per slot, the packed value there, and 1 + its id (0: empty). */
-  private long[] shortKeys = new long[16];
-  private int[] shortIds = new int[16];
+  /**
+   * Short values: slot {@code s} is {@code shortSlots[2s]}, the packed value there ({@link
+   * #EMPTY}: none), and {@code shortSlots[2s + 1]}, its id; side by side, so that a probe reads
+   * one cache line. Length a power of two.
+   */
+  private long[] shortSlots = emptySlots(32);
   /** Short values in their table. */
   private int shortNumbered;
 
@@ -59,10 +64,10 @@ final class Interning {
   int find(byte[] value) {
     if (value.length <= SHORT) {
       long p = pack(value);
-      int mask = shortIds.length - 1;
-      for (int s = mix(p) & mask; shortIds[s] != 0; s = (s + 1) & mask) {
-        if (shortKeys[s] == p) {
-          return shortIds[s] - 1;
+      int mask = shortSlots.length - 2;
+      for (int s = (mix(p) << 1) & mask; shortSlots[s] != EMPTY; s = (s + 2) & mask) {
+        if (shortSlots[s] == p) {
+          return (int) shortSlots[s + 1];
         }
       }
       return -1;
@@ -80,18 +85,16 @@ final class Interning {
 
   private void insert(byte[] value, int id) {
     if (value.length <= SHORT) {
-      if (++shortNumbered * 2 > shortIds.length) {
-        long[] oldKeys = shortKeys;
-        int[] oldIds = shortIds;
-        shortKeys = new long[oldKeys.length * 2];
-        shortIds = new int[oldIds.length * 2];
-        for (int s = 0; s < oldIds.length; s++) {
-          if (oldIds[s] != 0) {
-            placeShort(oldKeys[s], oldIds[s]);
+      if (++shortNumbered > shortSlots.length / 4) { // more than half the slots taken
+        long[] old = shortSlots;
+        shortSlots = emptySlots(old.length * 2);
+        for (int s = 0; s < old.length; s += 2) {
+          if (old[s] != EMPTY) {
+            placeShort(old[s], old[s + 1]);
           }
         }
       }
-      placeShort(pack(value), id + 1);
+      placeShort(pack(value), id);
       return;
     }
     if (id >= hashes.length) {
@@ -119,17 +122,26 @@ final class Interning {
     slots[s] = id + 1;
   }
 
-  private void placeShort(long packed, int idPlusOne) {
-    int mask = shortIds.length - 1;
-    int s = mix(packed) & mask;
-    while (shortIds[s] != 0) {
-      s = (s + 1) & mask;
+  private void placeShort(long packed, long id) {
+    int mask = shortSlots.length - 2;
+    int s = (mix(packed) << 1) & mask;
+    while (shortSlots[s] != EMPTY) {
+      s = (s + 2) & mask;
     }
-    shortKeys[s] = packed;
-    shortIds[s] = idPlusOne;
+    shortSlots[s] = packed;
+    shortSlots[s + 1] = id;
   }
 
-  /** A value of up to {@link #SHORT} bytes as a number: its bytes, then its length (distinct). */
+  private static long[] emptySlots(int length) {
+    long[] slots = new long[length];
+    Arrays.fill(slots, EMPTY);
+    return slots;
+  }
+
+  /**
+   * A value of up to {@link #SHORT} bytes as a number: its bytes, then its length (distinct
+   * values give distinct numbers, none of them {@link #EMPTY}).
+   */
   private static long pack(byte[] value) {
     long p = 0;
     for (byte b : value) {
