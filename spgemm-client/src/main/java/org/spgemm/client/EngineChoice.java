@@ -27,13 +27,16 @@ record EngineChoice(Engine engine, String why) {
   /**
    * @param aEntries entries of A (negative when unknown)
    * @param bEntries entries of B (negative when unknown)
-   * @param bRowSquares sum over B's rows of the squared row length; negative when not known
-   *        (inputs digested from the files' summaries), and the uniform bound decides
+   * @param bRowSquares sum over B's rows of the squared row length, or at most that ({@code
+   *        atMost}); negative when not known
+   * @param atMost whether {@code bRowSquares} may be less than the sum (inputs digested from the
+   *        files' summaries): the estimate from it is then a lower bound, and the larger of it and
+   *        the uniform bound decides
    * @param bRows B's rows (its recorded shape; negative when not known)
    * @param cEmpty whether C is proven empty (asked only when the stored C would be merged)
    */
   static EngineChoice choose(MultiplyOptions opts, Mode mode, long aEntries, long bEntries,
-      long bRowSquares, long bRows, BooleanSupplier cEmpty) {
+      long bRowSquares, boolean atMost, long bRows, BooleanSupplier cEmpty) {
     if (mode != Mode.MULTIPLY) {
       return new EngineChoice(Engine.SCAN, mode.name().toLowerCase(Locale.ROOT)
           + " runs as a scan");
@@ -52,14 +55,20 @@ record EngineChoice(Engine engine, String why) {
     }
     long estimate;
     String how;
-    if (bRowSquares < 0) {
+    long byRows = bRowSquares < 0 ? -1 : byRowLengths(aEntries, bEntries, bRowSquares);
+    if (!atMost && byRows >= 0) {
+      estimate = byRows;
+      how = "about " + estimate + " partial products (nnz(A) " + aEntries + " x " + bRowSquares
+          + " squared B row lengths / nnz(B) " + bEntries + ")";
+    } else if (bRows > 0 && uniformBound(aEntries, bEntries, bRows) >= byRows) {
       estimate = uniformBound(aEntries, bEntries, bRows);
       how = "at least " + estimate + " partial products (nnz(A) " + aEntries + " x nnz(B) "
           + bEntries + " / " + bRows + " rows of B, from M's file summaries)";
     } else {
-      estimate = bEntries == 0 ? 0 : (long) Math.ceil((double) aEntries * bRowSquares / bEntries);
-      how = "about " + estimate + " partial products (nnz(A) " + aEntries + " x " + bRowSquares
-          + " squared B row lengths / nnz(B) " + bEntries + ")";
+      estimate = byRows;
+      how = "at least " + estimate + " partial products (nnz(A) " + aEntries + " x at least "
+          + bRowSquares + " squared B row lengths / nnz(B) " + bEntries
+          + ", from M's file summaries)";
     }
     if (estimate > SCAN_MAX_PRODUCTS) {
       return new EngineChoice(Engine.COMPACTION, how + " > " + SCAN_MAX_PRODUCTS);
@@ -80,12 +89,45 @@ record EngineChoice(Engine engine, String why) {
     return (long) Math.ceil((double) aEntries * bEntries / bRows);
   }
 
+  /** The estimate nnz(A) x Σ r_k² / nnz(B) from B's squared row lengths ({@code bRowSquares}). */
+  static long byRowLengths(long aEntries, long bEntries, long bRowSquares) {
+    return bEntries == 0 ? 0 : (long) Math.ceil((double) aEntries * bRowSquares / bEntries);
+  }
+
   /**
    * Whether the uniform bound alone sends a multiply to the compaction engine, whatever B's row
    * lengths; false when B's rows are not known ({@code bRows} not positive).
    */
   static boolean beyondScanByBound(long aEntries, long bEntries, long bRows) {
     return bRows > 0 && uniformBound(aEntries, bEntries, bRows) > SCAN_MAX_PRODUCTS;
+  }
+
+  /**
+   * Whether a multiply goes to the compaction engine when at least {@code bRowSquares} is the sum
+   * of B's squared row lengths (from the files' summaries), or, by the uniform bound, whatever it
+   * is.
+   */
+  static boolean beyondScan(long aEntries, long bEntries, long bRowSquares, long bRows) {
+    return beyondScanByBound(aEntries, bEntries, bRows)
+        || bRowSquares >= 0 && byRowLengths(aEntries, bEntries, bRowSquares) > SCAN_MAX_PRODUCTS;
+  }
+
+  /**
+   * Whether A's and B's recorded shapes may put a multiply beyond the scan engine's limit: the
+   * uniform bound does, or the estimate from B's squared row lengths as loaded ({@code
+   * bRowSquares}), or, when those are not recorded (negative), one B row as long as B is wide
+   * would.
+   */
+  static boolean mayPassScan(long aEntries, long bEntries, long bRows, long bCols,
+      long bRowSquares) {
+    if (beyondScanByBound(aEntries, bEntries, bRows)) {
+      return true;
+    }
+    if (bRowSquares >= 0) {
+      return byRowLengths(aEntries, bEntries, bRowSquares) > SCAN_MAX_PRODUCTS;
+    }
+    double longest = Math.min(bCols, bEntries);
+    return bEntries > 0 && aEntries * longest * longest / bEntries > SCAN_MAX_PRODUCTS;
   }
 
   /**

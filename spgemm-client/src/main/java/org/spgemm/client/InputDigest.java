@@ -181,8 +181,9 @@ final class InputDigest {
   }
 
   /**
-   * The sum over rows of the squared number of {@code in}'s entries in the row; -1 when not known
-   * ({@link #fromFiles}).
+   * The sum over rows of the squared number of {@code in}'s entries in the row; {@link
+   * #fromFiles}, at most that ({@link InputDigestSummarizer#ROW_SQUARES}), or -1 when files
+   * written before that statistic do not tell.
    */
   long rowSquares(Input in) {
     return digests.get(in).rowSquares();
@@ -214,7 +215,8 @@ final class InputDigest {
   /**
    * The digest of {@code sample}'s inputs (all in {@code table}) from the summaries of the
    * table's files under {@code files}, flushed first: entries, hash sum and labelled entries of
-   * every entry the files hold, those the caller may not read and older versions included; the
+   * every entry the files hold, those the caller may not read and older versions included, and
+   * at most the sum of squared row lengths ({@link #rowSquares}); the
    * tablets {@code sample} saw, and A's local qualifiers in its proportion. Null when the
    * summaries cannot stand for the inputs: a file without them, one reaching past its tablet, a
    * delete marker, an input they do not cover, or no permission to read them.
@@ -235,7 +237,8 @@ final class InputDigest {
       Digest seen = e.getValue();
       long local = seen.entries() == 0 ? 0
           : Math.round((double) held.entries() * seen.localQualifiers() / seen.entries());
-      out.put(in, new Digest(held.entries(), held.hashSum(), held.labelled(), -1, local));
+      out.put(in, new Digest(held.entries(), held.hashSum(), held.labelled(), held.rowSquares(),
+          local));
     }
     return new InputDigest(out, sample.perTablet, true);
   }
@@ -273,8 +276,10 @@ final class InputDigest {
     Long entries = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.ENTRIES, family));
     Long hash = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.HASH_SUM, family));
     Long labelled = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.LABELLED, family));
+    Long squares = st.get(InputDigestSummarizer.statistic(InputDigestSummarizer.ROW_SQUARES,
+        family));
     return entries == null || hash == null || labelled == null ? null
-        : new Digest(entries, hash, labelled, 0, 0);
+        : new Digest(entries, hash, labelled, squares == null ? -1 : squares, 0);
   }
 
   /**

@@ -94,8 +94,13 @@ public final class MatrixStore {
       }
       if (recordShape) {
         Mutation meta = new Mutation(TableLayout.META_ROW);
+        long squares = 0;
+        for (int s = 0; s < m.storedRows(); s++) {
+          long n = m.storedRowEnd(s) - m.storedRowStart(s);
+          squares += n * n;
+        }
         meta.put(TableLayout.META_FAMILY, TableLayout.SHAPE_PREFIX + family,
-            new Shape(m.rows(), m.cols(), m.nnz(), keys.width()).encode());
+            new Shape(m.rows(), m.cols(), m.nnz(), keys.width()).encode(squares));
         w.addMutation(meta);
       }
     } catch (TableNotFoundException e) {
@@ -119,6 +124,14 @@ public final class MatrixStore {
    */
   static Map<String,Shape> shapes(AccumuloClient client, String table, List<String> families) {
     Map<String,Shape> out = new HashMap<>();
+    shapeRecords(client, table, families).forEach((f, v) -> out.put(f, Shape.decode(v)));
+    return out;
+  }
+
+  /** The shape records of {@code families} of {@code table} as stored, by family. */
+  static Map<String,Value> shapeRecords(AccumuloClient client, String table,
+      List<String> families) {
+    Map<String,Value> out = new HashMap<>();
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
       s.setRange(new Range(TableLayout.META_ROW));
       for (String f : families) {
@@ -126,7 +139,7 @@ public final class MatrixStore {
       }
       for (Map.Entry<Key,Value> e : s) {
         out.put(e.getKey().getColumnQualifier().toString()
-            .substring(TableLayout.SHAPE_PREFIX.length()), Shape.decode(e.getValue()));
+            .substring(TableLayout.SHAPE_PREFIX.length()), e.getValue());
       }
       return out;
     } catch (TableNotFoundException e) {

@@ -1,9 +1,11 @@
 package org.spgemm.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.accumulo.core.data.Value;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.iterators.MultiplySpec.Mode;
@@ -18,7 +20,7 @@ class EngineChoiceTest {
 
   private static EngineChoice choose(MultiplyOptions.Builder b, long a, long bEntries,
       long rowSquares, boolean cEmpty) {
-    return EngineChoice.choose(b.build(), Mode.MULTIPLY, a, bEntries, rowSquares, -1,
+    return EngineChoice.choose(b.build(), Mode.MULTIPLY, a, bEntries, rowSquares, false, -1,
         () -> cEmpty);
   }
 
@@ -48,14 +50,65 @@ class EngineChoiceTest {
   void withoutRowLengthsTheUniformBoundDecides() {
     long a = LIMIT / 10;
     EngineChoice large = EngineChoice.choose(MultiplyOptions.builder().build(), Mode.MULTIPLY,
-        a + 1, B_ENTRIES, -1, 1_000, () -> true);
+        a + 1, B_ENTRIES, -1, false, 1_000, () -> true);
     assertEquals(Engine.COMPACTION, large.engine(), large.why());
     assertTrue(large.why().contains("at least " + (LIMIT + 10) + " partial products"),
         large.why());
     assertEquals(Engine.SCAN, EngineChoice.choose(MultiplyOptions.builder().build(),
-        Mode.MULTIPLY, a, B_ENTRIES, -1, 1_000, () -> true).engine());
+        Mode.MULTIPLY, a, B_ENTRIES, -1, false, 1_000, () -> true).engine());
     assertEquals(Engine.COMPACTION, EngineChoice.choose(MultiplyOptions.builder().build(),
-        Mode.MULTIPLY, a, B_ENTRIES, -1, -1, () -> true).engine(), "rows of B unknown");
+        Mode.MULTIPLY, a, B_ENTRIES, -1, false, -1, () -> true).engine(), "rows of B unknown");
+  }
+
+  /**
+   * From the files' summaries, B's squared row lengths are a lower bound: the larger of the
+   * estimate from them and the uniform bound decides, and a hub row alone can send a multiply
+   * whose uniform bound is small to the compaction engine.
+   */
+  @Test
+  void filesRowLengthsAreALowerBoundBesideTheUniformOne() {
+    MultiplyOptions o = MultiplyOptions.builder().build();
+    // 1,000 rows of B of 10 entries but one of 1,000: uniform bound 10 nnz(A), by rows ~ 110 nnz(A)
+    long squares = 999L * 10 * 10 + 1000L * 1000;
+    long a = LIMIT / 100;
+    EngineChoice hub = EngineChoice.choose(o, Mode.MULTIPLY, a, 10_990, squares, true, 1_000,
+        () -> true);
+    assertEquals(Engine.COMPACTION, hub.engine(), hub.why());
+    assertTrue(hub.why().contains("at least " + EngineChoice.byRowLengths(a, 10_990, squares)
+        + " partial products") && hub.why().contains("at least " + squares + " squared"),
+        hub.why());
+    assertTrue(EngineChoice.beyondScan(a, 10_990, squares, 1_000));
+    // a lower bound below the uniform bound: the uniform bound decides, either way
+    EngineChoice uniform = EngineChoice.choose(o, Mode.MULTIPLY, LIMIT / 5, 1_000, 1_000, true,
+        100, () -> true);
+    assertEquals(Engine.COMPACTION, uniform.engine(), uniform.why());
+    assertTrue(uniform.why().contains("/ 100 rows of B"), uniform.why());
+    assertEquals(Engine.SCAN, EngineChoice.choose(o, Mode.MULTIPLY, 1_000, 1_000, 1_000, true,
+        100, () -> true).engine());
+    // the same squares as an exact sum decide alone
+    assertEquals(Engine.SCAN, EngineChoice.choose(o, Mode.MULTIPLY, LIMIT / 5, 1_000, 1_000,
+        false, 100, () -> true).engine());
+  }
+
+  /**
+   * Whether the files may decide, from the records alone: the loader's squared row lengths when
+   * recorded (a Poisson-like B below the limit takes the scan digest at once), else a row as long
+   * as B is wide; the record keeps them beside the shape, which reads as before.
+   */
+  @Test
+  void theRecordsTellWhetherTheFilesMayDecide() {
+    // 10,000 rows of 10: uniform bound and estimate 100 k
+    assertFalse(EngineChoice.mayPassScan(100_000, 100_000, 10_000, 10_000, 1_000_000));
+    assertTrue(EngineChoice.mayPassScan(100_000, 100_000, 10_000, 10_000, -1),
+        "not recorded: one row of 10,000 would give 100 M");
+    assertTrue(EngineChoice.mayPassScan(100_000, 100_000, 10_000, 10_000, 10_000L * 10_000),
+        "a hub row recorded");
+    assertTrue(EngineChoice.mayPassScan(LIMIT, 10_000, 100, 100, 0), "the uniform bound");
+    Shape shape = new Shape(10, 20, 30, 2);
+    Value v = shape.encode(12_345);
+    assertEquals(shape, Shape.decode(v));
+    assertEquals(12_345, Shape.rowSquares(v));
+    assertEquals(-1, Shape.rowSquares(shape.encode()));
   }
 
   @Test
@@ -69,7 +122,7 @@ class EngineChoiceTest {
     assertEquals(Engine.COMPACTION, choose(MultiplyOptions.builder()
         .mask("X", "MK", MaskMode.STRUCTURE, false), 1, 1, 1, true).engine());
     assertEquals(Engine.SCAN, EngineChoice.choose(MultiplyOptions.builder().build(), Mode.COUNT,
-        LIMIT, LIMIT, LIMIT, -1, () -> false).engine(), "counting is a scan");
+        LIMIT, LIMIT, LIMIT, false, -1, () -> false).engine(), "counting is a scan");
   }
 
   @Test
@@ -82,7 +135,8 @@ class EngineChoiceTest {
     // replace needs no stored C: C's emptiness is not even asked
     AtomicInteger asked = new AtomicInteger();
     EngineChoice replace = EngineChoice.choose(MultiplyOptions.builder()
-        .mask("MK", MaskMode.STRUCTURE, true).replace().build(), Mode.MULTIPLY, 1, 1, 1, -1, () -> {
+        .mask("MK", MaskMode.STRUCTURE, true).replace().build(), Mode.MULTIPLY, 1, 1, 1, false, -1,
+        () -> {
           asked.incrementAndGet();
           return false;
         });

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.stream.Collectors;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.BatchWriter;
@@ -67,6 +68,62 @@ class FilesDigestIT {
       assertTrue(r.engineReason().contains("from M's file summaries"), r.engineReason());
       assertEquals(List.of(), r.warnings());
     }
+  }
+
+  /**
+   * A 20,000 x 100,000 A of three entries a row (five rows also in column 0) times a B whose row
+   * 0 holds every column and whose other rows three entries (680 k partial products, 460 k
+   * entries of A and B): by the shapes the uniform bound is 240 k, below the scan engine's
+   * limit, but B's squared row lengths, recorded by the loader and at least what the files'
+   * summaries show, put the estimate above it. The digest comes from the files and the compaction
+   * engine runs, without a scan of every entry first.
+   */
+  @Test
+  void aHubRowInBSendsItToTheFilesAndTheCompactionEngine() throws Exception {
+    int n = 100_000;
+    SparseMatrix a = withHubRow(20_000, n, -1, 81);
+    SparseMatrix b = withHubRow(n, n, 0, 82);
+    try (AccumuloClient client = SharedCluster.client()) {
+      String m = Fixtures.uniqueTable("files_digest_hub");
+      Fixtures.createAndLoad(client, m, a, b, ItHelpers.splitsEvery(n, n / 8,
+          KeyFormat.forSize(n)));
+      MultiplyResult r = ItHelpers.multiplyAndCheck(client, m, a, b, MultiplyOptions.defaults(),
+          Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertEquals(Engine.COMPACTION, r.engine(), r.engineReason());
+      assertTrue(r.engineReason().contains("squared B row lengths")
+          && r.engineReason().contains("from M's file summaries"), r.engineReason());
+      assertEquals(List.of(), r.warnings());
+    }
+  }
+
+  /**
+   * A rows x n matrix with 3 entries in each row, of columns 1 to n-1, column 0 too in every
+   * 4,000th row, and row {@code hub} (if not negative) holding every column.
+   */
+  private static SparseMatrix withHubRow(int rows, int n, int hub, long seed) {
+    SplittableRandom rnd = new SplittableRandom(seed);
+    int max = 4 * rows + n;
+    int[] r = new int[max];
+    int[] c = new int[max];
+    long[] v = new long[max];
+    int e = 0;
+    for (int i = 0; i < rows; i++) {
+      if (i == hub) {
+        for (int j = 0; j < n; j++, e++) {
+          r[e] = i;
+          c[e] = j;
+          v[e] = 1 + rnd.nextInt(9);
+        }
+        continue;
+      }
+      int first = 1 + rnd.nextInt(n - 3);
+      for (int k = i % 4000 == 1 ? -1 : 0; k < 3; k++, e++) {
+        r[e] = i;
+        c[e] = k < 0 ? 0 : first + k;
+        v[e] = 1 + rnd.nextInt(9);
+      }
+    }
+    return SparseMatrix.fromCoordinates(rows, n, r, c, v, e);
   }
 
   /** B rewritten while the compaction computes: computed again, C is A times the new B. */

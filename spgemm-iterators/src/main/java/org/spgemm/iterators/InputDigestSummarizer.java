@@ -20,6 +20,12 @@ import org.apache.accumulo.core.data.Value;
  * A multiply compares these sums with the digest it took before (and, when they differ, scans its
  * inputs again to tell a change from what the files alone cannot show, such as labels the runner
  * may not read); a large one over M's own A and B takes its digest before from them too.
+ *
+ * <p>Each file also sums, per family, the squared number of entries of each row it holds
+ * ({@link #ROW_SQUARES}): never more than the sum over rows of the squared row length that a
+ * multiply's estimate of its partial products needs, and less where a row's entries are spread
+ * over several files or over two of the stretches a file's summary is collected in (Accumulo
+ * starts a new collector every 1,000 entries or more, wherever that falls).
  */
 public class InputDigestSummarizer
     implements org.apache.accumulo.core.client.summary.Summarizer {
@@ -30,6 +36,8 @@ public class InputDigestSummarizer
   public static final String ENTRIES = "e:";
   public static final String HASH_SUM = "h:";
   public static final String LABELLED = "l:";
+  /** Statistic: the sum over rows of the squared number of the row's entries in the file. */
+  public static final String ROW_SQUARES = "r:";
 
   /** The configuration digesting {@code families} (its property id names the family set). */
   public static SummarizerConfiguration configuration(List<String> families) {
@@ -56,7 +64,10 @@ public class InputDigestSummarizer
     return families.stream().allMatch(f -> has.contains(hex(f)));
   }
 
-  /** The statistic {@code kind} ({@link #ENTRIES}, {@link #HASH_SUM}, {@link #LABELLED}) of {@code family}. */
+  /**
+   * The statistic {@code kind} ({@link #ENTRIES}, {@link #HASH_SUM}, {@link #LABELLED}, {@link
+   * #ROW_SQUARES}) of {@code family}.
+   */
   public static String statistic(String kind, String family) {
     return kind + hex(family);
   }
@@ -72,7 +83,11 @@ public class InputDigestSummarizer
     for (int i = 0; i < hex.length; i++) {
       families[i] = HexFormat.of().parseHex(hex[i]);
     }
-    long[][] sums = new long[families.length][3];
+    // per family: entries, hash sum, labelled entries, squared lengths of the rows ended so far,
+    // and the length of the row being read (a family's entries come in key order: a row's are
+    // contiguous)
+    long[][] sums = new long[families.length][5];
+    byte[][] rows = new byte[families.length][];
     return new Collector() {
       @Override
       public void accept(Key k, Value v) {
@@ -85,6 +100,12 @@ public class InputDigestSummarizer
         s[0]++;
         s[1] += k.isDeleted() ? ~h * 31 : h;
         s[2] += k.getColumnVisibilityData().length() > 0 ? 1 : 0;
+        if (rows[f] == null || !Bytes.equal(k.getRowData(), rows[f])) {
+          s[3] += s[4] * s[4];
+          s[4] = 0;
+          rows[f] = k.getRowData().toArray();
+        }
+        s[4]++;
       }
 
       @Override
@@ -93,6 +114,7 @@ public class InputDigestSummarizer
           sc.accept(ENTRIES + hex[i], sums[i][0]);
           sc.accept(HASH_SUM + hex[i], sums[i][1]);
           sc.accept(LABELLED + hex[i], sums[i][2]);
+          sc.accept(ROW_SQUARES + hex[i], sums[i][3] + sums[i][4] * sums[i][4]);
         }
       }
     };

@@ -69,9 +69,27 @@ class InputDigestSummarizerTest {
       assertEquals(scan.get(f).entries(), files.get(InputDigestSummarizer.ENTRIES + hex(f)), f);
       assertEquals(scan.get(f).hashSum(), files.get(InputDigestSummarizer.HASH_SUM + hex(f)), f);
       assertEquals(scan.get(f).labelled(), files.get(InputDigestSummarizer.LABELLED + hex(f)), f);
+      assertEquals(scan.get(f).rowSquares(),
+          files.get(InputDigestSummarizer.ROW_SQUARES + hex(f)), f + ": no row in two files");
     }
     assertEquals(null, files.get(InputDigestSummarizer.ENTRIES + hex("C")), "C not digested");
-    assertEquals(6, files.size(), "A and B, three statistics each");
+    assertEquals(8, files.size(), "A and B, four statistics each");
+  }
+
+  /** A row whose entries two files share counts as two shorter rows: less, never more. */
+  @Test
+  void rowSquaresOfARowSplitOverFilesAreLess() {
+    TreeMap<Key,Value> row = new TreeMap<>();
+    for (int q = 0; q < 10; q++) {
+      row.put(new Key("r1", "B", "q" + q, "", 7), new Value("1"));
+    }
+    row.put(new Key("r2", "B", "q0", "", 7), new Value("1"));
+    String squares = InputDigestSummarizer.ROW_SQUARES + hex("B");
+    assertEquals(10 * 10 + 1, summary(row).get(squares));
+    Map<String,Long> split = summary(new TreeMap<>(row.headMap(new Key("r1", "B", "q4"))));
+    new InputDigestSummarizer().combiner(AB).merge(split,
+        summary(new TreeMap<>(row.tailMap(new Key("r1", "B", "q4")))));
+    assertEquals(4 * 4 + 6 * 6 + 1, split.get(squares));
   }
 
   @Test
