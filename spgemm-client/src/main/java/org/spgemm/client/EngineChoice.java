@@ -113,16 +113,11 @@ record EngineChoice(Engine engine, String why) {
   }
 
   /**
-   * Whether A's and B's recorded shapes may put a multiply beyond the scan engine's limit: the
-   * uniform bound does, or the estimate from B's squared row lengths as loaded ({@code
-   * bRowSquares}), or, when those are not recorded (negative), one B row as long as B is wide
-   * would.
+   * Whether B's row lengths may put a multiply beyond the scan engine's limit, by what the loader
+   * recorded: the estimate from B's squared row lengths ({@code bRowSquares}), or, when those are
+   * not recorded (negative), one B row as long as B is wide.
    */
-  static boolean mayPassScan(long aEntries, long bEntries, long bRows, long bCols,
-      long bRowSquares) {
-    if (beyondScanByBound(aEntries, bEntries, bRows)) {
-      return true;
-    }
+  static boolean mayPassScanByRows(long aEntries, long bEntries, long bCols, long bRowSquares) {
     if (bRowSquares >= 0) {
       return byRowLengths(aEntries, bEntries, bRowSquares) > SCAN_MAX_PRODUCTS;
     }

@@ -322,7 +322,8 @@ final class MultiplyRun {
 
   /**
    * Whether A's and B's recorded shapes may put the multiply beyond the scan engine's limit: the
-   * uniform bound does, or ({@link EngineChoice#mayPassScan}) B's row lengths may, with at least
+   * uniform bound does, or ({@link EngineChoice#mayPassScanByRows}) B's row lengths may, with at
+   * least
    * {@link #FILES_MIN_ENTRIES} entries of A and B together. Only then may the files' summaries
    * decide ({@link #filesOrScan}), and a sample is worth reading first. The check reports what is
    * wrong with the shapes, if anything.
@@ -339,8 +340,8 @@ final class MultiplyRun {
       Shape as = Shape.decode(a);
       Shape bs = Shape.decode(b);
       return EngineChoice.beyondScanByBound(as.nnz(), bs.nnz(), bs.rows())
-          || as.nnz() + bs.nnz() >= FILES_MIN_ENTRIES && EngineChoice.mayPassScan(as.nnz(),
-              bs.nnz(), bs.rows(), bs.cols(), Shape.rowSquares(b));
+          || as.nnz() + bs.nnz() >= FILES_MIN_ENTRIES && EngineChoice.mayPassScanByRows(
+              as.nnz(), bs.nnz(), bs.cols(), Shape.rowSquares(b));
     } catch (RuntimeException e) {
       return false;
     }

@@ -91,19 +91,20 @@ class EngineChoiceTest {
   }
 
   /**
-   * Whether the files may decide, from the records alone: the loader's squared row lengths when
-   * recorded (a Poisson-like B below the limit takes the scan digest at once), else a row as long
-   * as B is wide; the record keeps them beside the shape, which reads as before.
+   * Whether B's rows may let the files decide, from the records alone: the loader's squared row
+   * lengths when recorded (a Poisson-like B below the limit takes the scan digest at once), else a
+   * row as long as B is wide; the record keeps them beside the shape, which reads as before.
    */
   @Test
   void theRecordsTellWhetherTheFilesMayDecide() {
     // 10,000 rows of 10: uniform bound and estimate 100 k
-    assertFalse(EngineChoice.mayPassScan(100_000, 100_000, 10_000, 10_000, 1_000_000));
-    assertTrue(EngineChoice.mayPassScan(100_000, 100_000, 10_000, 10_000, -1),
+    assertFalse(EngineChoice.mayPassScanByRows(100_000, 100_000, 10_000, 1_000_000));
+    assertTrue(EngineChoice.mayPassScanByRows(100_000, 100_000, 10_000, -1),
         "not recorded: one row of 10,000 would give 100 M");
-    assertTrue(EngineChoice.mayPassScan(100_000, 100_000, 10_000, 10_000, 10_000L * 10_000),
+    assertFalse(EngineChoice.mayPassScanByRows(100_000, 100_000, 100, -1),
+        "not recorded, but no row can be longer than B is wide (100)");
+    assertTrue(EngineChoice.mayPassScanByRows(100_000, 100_000, 10_000, 10_000L * 10_000),
         "a hub row recorded");
-    assertTrue(EngineChoice.mayPassScan(LIMIT, 10_000, 100, 100, 0), "the uniform bound");
     Shape shape = new Shape(10, 20, 30, 2);
     Value v = shape.encode(12_345);
     assertEquals(shape, Shape.decode(v));
