@@ -56,12 +56,13 @@ record EngineChoice(Engine engine, String why) {
     long estimate;
     String how;
     long byRows = bRowSquares < 0 ? -1 : byRowLengths(aEntries, bEntries, bRowSquares);
+    long uniform = bRows > 0 ? uniformBound(aEntries, bEntries, bRows) : -1;
     if (!atMost && byRows >= 0) {
       estimate = byRows;
       how = "about " + estimate + " partial products (nnz(A) " + aEntries + " x " + bRowSquares
           + " squared B row lengths / nnz(B) " + bEntries + ")";
-    } else if (bRows > 0 && uniformBound(aEntries, bEntries, bRows) >= byRows) {
-      estimate = uniformBound(aEntries, bEntries, bRows);
+    } else if (uniform >= 0 && uniform >= byRows) {
+      estimate = uniform;
       how = "at least " + estimate + " partial products (nnz(A) " + aEntries + " x nnz(B) "
           + bEntries + " / " + bRows + " rows of B, from M's file summaries)";
     } else {

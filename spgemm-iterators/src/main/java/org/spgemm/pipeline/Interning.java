@@ -139,15 +139,21 @@ final class Interning {
   }
 
   /**
-   * A value of up to {@link #SHORT} bytes as a number: its bytes, then its length (distinct
-   * values give distinct numbers, none of them {@link #EMPTY}).
+   * A value of up to {@link #SHORT} bytes as a number: its bytes zero-padded to {@link #SHORT},
+   * then its length. Distinct values give distinct numbers, none of them {@link #EMPTY}, in the
+   * values' unsigned byte order (a value before every longer one it is a prefix of).
    */
   private static long pack(byte[] value) {
+    return bigEndian(value) << 8 * (SHORT - value.length) << 8 | value.length;
+  }
+
+  /** The bytes of {@code value} (at most 8) as a big-endian number. */
+  private static long bigEndian(byte[] value) {
     long p = 0;
     for (byte b : value) {
       p = p << 8 | (b & 0xff);
     }
-    return p << 8 | value.length;
+    return p;
   }
 
   /** The bits of {@code p} spread over the low bits a table's index takes. */
@@ -206,8 +212,7 @@ final class Interning {
   /**
    * Each value as a number whose unsigned order is the values' unsigned byte order, or null
    * when there is none this simple: values of one length up to 8 bytes are their bytes, big
-   * endian; values of up to 7 bytes, of different lengths, their bytes zero-padded to 7 then
-   * the length (a value before every longer one it is a prefix of).
+   * endian; values of up to 7 bytes, of different lengths, as {@link #pack} numbers them.
    */
   static long[] packed(List<byte[]> values) {
     int min = Integer.MAX_VALUE;
@@ -223,11 +228,7 @@ final class Interning {
     long[] out = new long[values.size()];
     for (int i = 0; i < out.length; i++) {
       byte[] v = values.get(i);
-      long p = 0;
-      for (byte b : v) {
-        p = p << 8 | (b & 0xff);
-      }
-      out[i] = oneLength ? p : (p << 8 * (Long.BYTES - 1 - v.length)) << 8 | v.length;
+      out[i] = oneLength ? bigEndian(v) : pack(v);
     }
     return out;
   }
