@@ -96,7 +96,10 @@ abstract class AlgorithmCommand extends TableCommand {
    */
   abstract void check(MultiplyOptions.Builder base);
 
-  /** The inputs A and B to load as families A and B of M. */
+  /**
+   * The inputs A and B to load as families A and B of M; B the same matrix as A is not stored
+   * again (the algorithms that read one graph read it from family A).
+   */
   abstract SparseMatrix[] inputs(SparseMatrix a) throws Exception;
 
   /** The file input {@code k} of {@link #inputs} comes from: --a, unless a command reads more. */
@@ -218,7 +221,7 @@ abstract class AlgorithmCommand extends TableCommand {
     TableOptions.checkValues(values, in[1], inputFile(1));
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), values);
-      w.load(in[0], in[1], loadTablets(), replaceTable);
+      w.load(in[0], in[1] == in[0] ? null : in[1], loadTablets(), replaceTable);
       Algorithms.Steps steps = new Algorithms.Steps();
       long t0 = System.nanoTime();
       Map<String,Object> result = run(w, multiply.builder(), steps, a);

@@ -21,7 +21,7 @@ final class AlgorithmCommands {
 
   private AlgorithmCommands() {}
 
-  /** The undirected simple graph of {@code a} (loaded as A and B). */
+  /** The undirected simple graph of {@code a} (A and B: loaded once, as family A). */
   private static SparseMatrix[] undirected(SparseMatrix a) {
     SparseMatrix g = GraphAlgorithms.undirected(a);
     return new SparseMatrix[] {g, g};

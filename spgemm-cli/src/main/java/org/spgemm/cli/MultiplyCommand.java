@@ -14,6 +14,7 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
 import org.spgemm.client.Partitioner;
 import org.spgemm.client.TablePlan;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.json.Json;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
@@ -213,11 +214,14 @@ final class MultiplyCommand extends TableCommand {
     TableOptions.checkValues(values, mask, mxm.mask);
     try (Session session = cluster.open(err)) {
       Workflow w = new Workflow(session.client, m.name(), values);
-      w.load(a, b, loadTablets(), replaceTable, mask, c0);
+      // C = A*A reads A twice from one family; gRRp re-keys A's and B's rows apart, so needs two
+      boolean once = bFile == null && partition == null;
+      w.load(a, once ? null : b, loadTablets(), replaceTable, mask, c0);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
-          a.nnz(), bFile == null ? " as A and B" : " and B (" + b.rows() + "x" + b.cols() + ", "
-              + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
-      MultiplyOptions.Builder opts = multiply.builder();
+          a.nnz(), once ? ", read as B too" : bFile == null ? " as A and B" : " and B ("
+              + b.rows() + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
+      MultiplyOptions.Builder opts = multiply.builder()
+          .families(TableLayout.A_FAMILY, w.bFamily, TableLayout.C_FAMILY);
       mxm.apply(opts, w.keys, opA.rows(), opB.cols());
       Map<String,Object> json = new LinkedHashMap<>();
       MultiplyResult r;

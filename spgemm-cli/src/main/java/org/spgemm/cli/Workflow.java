@@ -30,6 +30,8 @@ final class Workflow {
   final LoadOptions values;
   KeyFormat keys;
   long loadNanos;
+  /** Where B was loaded: family B, or family A when A was loaded once for C = A*A. */
+  String bFamily = TableLayout.B_FAMILY;
 
   Workflow(AccumuloClient client, String table, ValueCodec codec) {
     this(client, table, LoadOptions.of(codec));
@@ -43,9 +45,9 @@ final class Workflow {
   }
 
   /**
-   * Creates M with {@code tablets} equal row blocks and loads A (and B, or A again as B). An
-   * existing M is refused, or with {@code replace} deleted first, unless a live multiply is
-   * writing it.
+   * Creates M with {@code tablets} equal row blocks and loads A and B, or with {@code b} null A
+   * only, once, for C = A*A ({@link #bFamily} then names family A). An existing M is refused, or
+   * with {@code replace} deleted first, unless a live multiply is writing it.
    */
   void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace) {
     load(a, b, tablets, replace, null, null);
@@ -71,11 +73,12 @@ final class Workflow {
             + e.getMessage(), e);
       }
     }
-    int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
+    SparseMatrix bOrA = b == null ? a : b;
+    int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(bOrA.rows(), bOrA.cols()));
     n = Math.max(n, c0 == null ? 0 : Math.max(c0.rows(), c0.cols()));
     keys = KeyFormat.forSize(n);
     List<String> splits = new ArrayList<>();
-    int rows = Math.max(a.rows(), b.rows());
+    int rows = Math.max(a.rows(), bOrA.rows());
     for (int t = 1; t < tablets; t++) {
       long row = (long) rows * t / tablets;
       if (row > 0 && row < rows) {
@@ -85,7 +88,10 @@ final class Workflow {
     TableM.create(client, table, TableLayout.FAMILIES, splits);
     long t0 = System.nanoTime();
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);
-    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
+    bFamily = b == null ? TableLayout.A_FAMILY : TableLayout.B_FAMILY;
+    if (b != null) {
+      MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
+    }
     if (mask != null) {
       MatrixStore.load(client, table, MxmOptionsMixin.MASK_FAMILY, mask, keys, values);
     }

@@ -6,12 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;
 import org.spgemm.it.ClusterTest;
+import org.spgemm.it.SharedCluster;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.MatrixMarket;
@@ -60,6 +67,34 @@ class CliMxmIT extends CliOnSharedCluster {
         "--out", out.toString(), "--transpose-a", "--rows", "3:40", "--cols", ":50");
     assertSame(ReferenceMxm.mxm(null, null, null, false, null, Semirings.PLUS_TIMES, a, b, true,
         false, false, new int[] {2, 39}, new int[] {0, 49}, Domain.FP64), out);
+  }
+
+  @Test
+  void aSquareIsLoadedOnceAndItsTransposeWrittenOnce() throws Exception {
+    SparseMatrix a = RmatGenerator.generate(6, 4, 9); // 64x64
+    Path out = dir.resolve("c3.mtx");
+    String table = "climxm" + ++tables;
+    String log = succeed(table, "multiply", "--a", write("a3.mtx", a).toString(), "--out",
+        out.toString(), "--transpose-a", "--transpose-b", "--tablets", "3");
+    assertTrue(log.contains("read as B too"), log);
+    assertSame(ReferenceMxm.mxm(null, null, null, false, null, Semirings.PLUS_TIMES, a, a, true,
+        true, false, null, null, Domain.FP64), out);
+    try (AccumuloClient client = SharedCluster.client()) {
+      assertEquals(0, entries(client, table, "B"), "family B");
+      assertEquals(0, entries(client, table, "B^T"), "family B^T");
+      assertEquals(a.nnz(), entries(client, table, "A"), "family A");
+      assertEquals(a.nnz(), entries(client, table, "A^T"), "family A^T");
+    }
+  }
+
+  /** Entries of {@code family} outside the meta row, where the shape records live. */
+  private static long entries(AccumuloClient client, String table, String family)
+      throws TableNotFoundException {
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      s.fetchColumnFamily(new Text(family));
+      return s.stream().filter(e -> !e.getKey().getRow().toString()
+          .equals(TableLayout.META_ROW)).count();
+    }
   }
 
   @Test

@@ -24,7 +24,12 @@ final class Transposes {
       a = TableLayout.transposed(opts.spec.aFamily());
       SpGEMM.transpose(client, table, opts.spec.aFamily(), a, opts.spec.codecA().name());
     }
-    if (opts.transposeB) {
+    boolean sameAsA = opts.transposeA && opts.spec.bTable() == null
+        && opts.spec.bFamily().equals(opts.spec.aFamily())
+        && opts.spec.codecB().name().equals(opts.spec.codecA().name());
+    if (sameAsA) {
+      b = a; // Aᵀ·Aᵀ: one transpose serves both
+    } else if (opts.transposeB) {
       b = TableLayout.transposed(opts.spec.bFamily());
       SpGEMM.transpose(client, opts.spec.bTable() == null ? table : opts.spec.bTable(), opts.spec.bFamily(), b,
           opts.spec.codecB().name());

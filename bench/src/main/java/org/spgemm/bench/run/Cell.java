@@ -22,7 +22,7 @@ import org.spgemm.matrix.SparseMatrix;
 /**
  * One dataset on one cluster: the operands, the in-memory reference C, the shared split points
  * (equal row blocks, {@code tabletsPerServer} per tablet server) and the source table M (families
- * A and B) that gRRp plans on and the client-side baseline reads.
+ * A and B, also for C = A·A) that gRRp plans on and the client-side baseline reads.
  */
 final class Cell {
 
@@ -40,6 +40,12 @@ final class Cell {
   final int scanThreads;
   /** How A and B are stored (every method's inputs alike); C keeps the normal form. */
   final LoadOptions values;
+  /**
+   * Where a multiply in one of {@link #loadM}'s tables reads B: family A when the dataset is
+   * C = A·A (A stored once), else family B. The source table holds both: gRRp's copy places A's
+   * and B's rows apart.
+   */
+  final String bFamily;
 
   Cell(AccumuloClient client, Dataset dataset, int tservers, int tabletsPerServer) {
     this.client = client;
@@ -59,8 +65,9 @@ final class Cell {
     this.values = LoadOptions.of(ValueCodecs.DECIMAL).withValueBytes(dataset.valueBytes());
     values.check(a, "dataset " + dataset.name() + " (generated) A");
     values.check(b, "dataset " + dataset.name() + " (generated) B");
+    this.bFamily = a == b ? TableLayout.A_FAMILY : TableLayout.B_FAMILY;
     this.source = table("src");
-    loadM(source);
+    load(source, true);
   }
 
   /** A table name unique to this dataset: {@code <dataset>_<what>}. */
@@ -70,12 +77,19 @@ final class Cell {
 
   /**
    * Creates table M with families A, B, C and the shared splits, and loads A and B into it, their
-   * values at the dataset's value size.
+   * values at the dataset's value size; for C = A·A, A only, which the multiply reads as B too
+   * ({@link #bFamily}), as a user squaring a matrix would.
    */
   void loadM(String table) {
+    load(table, bFamily.equals(TableLayout.B_FAMILY));
+  }
+
+  private void load(String table, boolean withB) {
     TableM.create(client, table, TableLayout.FAMILIES, splits);
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);
-    MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
+    if (withB) {
+      MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
+    }
   }
 
   /**

@@ -45,7 +45,8 @@ final class RrpContender implements Contender {
     String m = cell.table(method().name() + rep);
     cell.loadM(m);
     return outcome(cell, m, SpGEMM.multiply(cell.client, m,
-        options(engine).toBuilder().localB(localB).build()));
+        options(engine).toBuilder().localB(localB)
+            .families(TableLayout.A_FAMILY, cell.bFamily, TableLayout.C_FAMILY).build()));
   }
 
   /** C in family C of {@code m}, with the iterator's counts and counters. */
