@@ -218,7 +218,7 @@ final class MultiplyCommand extends TableCommand {
       boolean once = bFile == null && partition == null;
       w.load(a, once ? null : b, loadTablets(), replaceTable, mask, c0);
       err.printf(Locale.ROOT, "loaded A (%dx%d, %d nonzeros)%s in %.1f s%n", a.rows(), a.cols(),
-          a.nnz(), once ? ", read as B too" : bFile == null ? " as A and B" : " and B ("
+          a.nnz(), once ? ", B = A (stored once)," : bFile == null ? " as A and B" : " and B ("
               + b.rows() + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
       MultiplyOptions.Builder opts = multiply.builder()
           .families(TableLayout.A_FAMILY, w.bFamily, TableLayout.C_FAMILY);
