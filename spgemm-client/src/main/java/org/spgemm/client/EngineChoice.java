@@ -2,6 +2,7 @@ package org.spgemm.client;
 
 import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.spgemm.iterators.MultiplySpec.Mode;
 
@@ -127,29 +128,50 @@ record EngineChoice(Engine engine, String why) {
   }
 
   /**
-   * Whether the compaction engine's servers should read all of B once (each into its job cache)
-   * rather than the B rows of each batch: when A has at least as many entries as B and most of
-   * A's entries name B rows of other tablets ({@code aLocal}: those naming a row of their own
-   * tablet, counted only when B shares A's table, else 0), every server needs most of B and one
-   * sequential read beats a point lookup per row. Not where A's tablets mostly read their own B
-   * rows (a banded matrix, read from the compaction's own files). On a gRRp copy ({@code
-   * pinned}: its parts were placed so that each server reads little of B remotely), only when
-   * its plan predicts that the servers fetch, row by row, at least half the B entries whole
-   * reads would ((servers - 1) nnz(B)): batches fetch a row again when it is needed again, about
-   * twice the prediction on R-MAT, and row by row each entry costs more than in a sequential
-   * read. The servers fall back to per-batch reads when B does not fit their cache.
+   * Why the compaction engine's servers should read all of B once (each into its job cache)
+   * rather than the B rows of each batch, or null where they should not. They should when every
+   * server needs most of B, which takes two things:
+   * <ul>
+   * <li>A names many of B's rows from each server: A has at least as many entries as B (the hub:
+   * one A row names all of B), or each server's share of A's entries is at least as many as B
+   * has rows ({@code servers} is asked only then). R-MAT 13 and 15 A·B have a few hundred
+   * fewer A than B entries and 6.8 and 7.1 A entries per B row on each of 2 servers: row by
+   * row they fetched 1.65 and 1.7 times nnz(B) per server, batches fetching again rows that
+   * other batches had fetched, where one read fetches nnz(B);
+   * <li>most of A's entries name B rows of other tablets ({@code aLocal}: those naming a row of
+   * their own tablet, counted only when B shares A's table, else 0). Not where A's tablets mostly
+   * read their own B rows (a banded matrix, read from the compaction's own files).
+   * </ul>
+   * On a gRRp copy ({@code pinned}: its parts were placed so that each server reads little of B
+   * remotely), the second is its plan's: only when it predicts that the servers fetch, row by
+   * row, at least half the B entries whole reads would ((servers - 1) nnz(B)): batches fetch a
+   * row again when it is needed again, about twice the prediction on R-MAT, and row by row each
+   * entry costs more than in a sequential read. The servers fall back to per-batch reads when B
+   * does not fit their cache.
    */
-  static boolean wholeB(Engine engine, long aEntries, long aLocal, long bEntries,
-      Supplier<TableM.PinnedParts> pinned) {
-    if (engine != Engine.COMPACTION || bEntries <= 0 || aEntries < bEntries) {
-      return false;
+  static String wholeB(Engine engine, long aEntries, long aLocal, long bEntries, long bRows,
+      IntSupplier servers, Supplier<TableM.PinnedParts> pinned) {
+    if (engine != Engine.COMPACTION || bEntries <= 0) {
+      return null;
+    }
+    String many;
+    if (aEntries >= bEntries) {
+      many = "nnz(A) " + aEntries + " >= nnz(B) " + bEntries;
+    } else {
+      int k = bRows > 0 ? servers.getAsInt() : 0;
+      if (k <= 0 || aEntries / k < bRows) {
+        return null;
+      }
+      many = "nnz(A) " + aEntries + " / " + k + " servers >= " + bRows + " rows of B";
     }
     TableM.PinnedParts parts = pinned.get();
     if (parts == null) {
-      return aLocal * 2 < aEntries;
+      return aLocal * 2 < aEntries ? many + ", most of A's B rows in other tablets" : null;
     }
     return parts.predictedRemoteB() >= 0
-        && parts.predictedRemoteB() * 2 >= (parts.servers() - 1) * bEntries;
+        && parts.predictedRemoteB() * 2 >= (parts.servers() - 1) * bEntries
+            ? many + ", the plan fetching " + parts.predictedRemoteB() + " B entries remotely"
+                + " row by row" : null;
   }
 
   @Override

@@ -179,13 +179,16 @@ final class MultiplyRun {
       before = InputDigest.take(client, inputs); // the tablets to wait for, A's locality
     }
     phases.end("engine");
-    boolean wholeB = before != null && mode == Mode.MULTIPLY && EngineChoice.wholeB(engine,
+    String whole = before == null || mode != Mode.MULTIPLY ? null : EngineChoice.wholeB(engine,
         before.entries(inputs.get(0)), bTable.equals(table)
             ? before.localQualifiers(inputs.get(0)) : 0,
-        before.entries(inputs.get(1)), () -> TableM.pinnedParts(client, table));
+        before.entries(inputs.get(1)), check.bRows(),
+        () -> client.instanceOperations().getTabletServers().size(),
+        () -> TableM.pinnedParts(client, table));
+    boolean wholeB = whole != null;
     if (wholeB) {
       choice = new EngineChoice(engine, choice.why() + "; all of B read at once by each server"
-          + " (nnz(A) >= nnz(B), most of A's B rows in other tablets or on other servers)");
+          + " (" + whole + ")");
     }
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
         opts, wholeB);

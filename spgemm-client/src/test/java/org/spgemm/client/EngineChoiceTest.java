@@ -2,6 +2,8 @@ package org.spgemm.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -147,27 +149,48 @@ class EngineChoiceTest {
 
   @Test
   void allOfBIsReadAtOnceOnlyWhereEveryServerNeedsMostOfIt() {
-    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 10, 4, 10, () -> null), "scattered A*A");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 5, 10, () -> null),
-        "half of A's B rows in their own tablets (banded)");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 9, 0, 10, () -> null),
-        "A smaller than B");
-    assertTrue(!EngineChoice.wholeB(Engine.SCAN, 10, 0, 10, () -> null), "the scan engine");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 0, () -> null), "B empty");
+    assertNotNull(whole(10, 4, 10, 5, 2), "scattered A*A");
+    assertNull(whole(10, 5, 10, 5, 2), "half of A's B rows in their own tablets (banded)");
+    assertNull(whole(10, 0, 0, 5, 2), "B empty");
+    assertNull(EngineChoice.wholeB(Engine.SCAN, 10, 0, 10, 5, () -> 2, () -> null),
+        "the scan engine");
+    // R-MAT 13 A·B on 2 servers: a few hundred A entries fewer than B's, 6.8 per B row each
+    String rmat13 = whole(110_891, 14_000, 111_133, 8_192, 2);
+    assertEquals("nnz(A) 110891 / 2 servers >= 8192 rows of B, most of A's B rows in other"
+        + " tablets", rmat13);
+    assertNull(whole(110_891, 0, 111_133, 8_192, 14), "14 servers: 7,920 A entries each");
+    assertNull(whole(9, 0, 10, 5, 2), "A smaller than B, and than B's rows on each server");
+    assertNull(whole(9, 0, 10, -1, 1), "A smaller than B, B's rows not recorded");
+    AtomicInteger asked = new AtomicInteger();
+    assertNotNull(EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 10, 5, () -> {
+      asked.incrementAndGet();
+      return 2;
+    }, () -> null));
+    assertEquals(0, asked.get(), "the servers are counted only when A is smaller than B");
+  }
+
+  private static String whole(long aEntries, long aLocal, long bEntries, long bRows,
+      int servers) {
+    return EngineChoice.wholeB(Engine.COMPACTION, aEntries, aLocal, bEntries, bRows,
+        () -> servers, () -> null);
   }
 
   @Test
   void onAGrrpCopyItsPlanDecides() {
     // 4 servers: whole reads fetch 3 nnz(B) = 300 entries remotely; row by row, the prediction
-    assertTrue(EngineChoice.wholeB(Engine.COMPACTION, 100, 0, 100,
-        () -> new TableM.PinnedParts(4, 150)), "R-MAT: the plan fetches half of it anyway");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 100, 0, 100,
-        () -> new TableM.PinnedParts(4, 149)), "a stencil: the plan fetches far less");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 100, 90, 100,
-        () -> new TableM.PinnedParts(4, 12)), "A's rows next to their B rows, few remote");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 100, 0, 100,
-        () -> new TableM.PinnedParts(4, -1)), "no prediction recorded: as placed, row by row");
-    assertTrue(!EngineChoice.wholeB(Engine.COMPACTION, 99, 0, 100,
-        () -> new TableM.PinnedParts(4, 1000)), "A smaller than B");
+    assertNotNull(pinned(100, 0, new TableM.PinnedParts(4, 150)),
+        "R-MAT: the plan fetches half of it anyway");
+    assertNull(pinned(100, 0, new TableM.PinnedParts(4, 149)),
+        "a stencil: the plan fetches far less");
+    assertNull(pinned(100, 90, new TableM.PinnedParts(4, 12)),
+        "A's rows next to their B rows, few remote");
+    assertNull(pinned(100, 0, new TableM.PinnedParts(4, -1)),
+        "no prediction recorded: as placed, row by row");
+    assertNull(pinned(99, 0, new TableM.PinnedParts(4, 1000)), "A smaller than B");
+  }
+
+  private static String pinned(long aEntries, long aLocal, TableM.PinnedParts parts) {
+    return EngineChoice.wholeB(Engine.COMPACTION, aEntries, aLocal, 100, 50, () -> 4,
+        () -> parts);
   }
 }

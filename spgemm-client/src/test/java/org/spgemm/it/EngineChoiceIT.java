@@ -8,6 +8,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.Engine;
+import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
@@ -15,6 +16,7 @@ import org.spgemm.client.SpGEMM;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.ReferenceMultiply;
+import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 
 /**
@@ -48,6 +50,33 @@ class EngineChoiceIT {
               a.cols(), ValueCodecs.DECIMAL));
         }
       }
+    }
+  }
+
+  /**
+   * R-MAT A·B with fewer A than B entries, as R-MAT 13 and 15 have: A's entries per tablet
+   * server still outnumber B's rows, so each server reads all of B once (B fetched at most
+   * servers x nnz(B)) instead of each batch's rows, and C is exact.
+   */
+  @Test
+  void aScatteredASmallerThanBStillHasEachServerReadAllOfBOnce() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      SparseMatrix a = RmatGenerator.generate(9, 8, 21);
+      SparseMatrix b = RmatGenerator.generate(9, 10, 22);
+      int servers = client.instanceOperations().getTabletServers().size();
+      assertTrue(a.nnz() < b.nnz() && a.nnz() / servers >= b.rows(), a.nnz() + " " + b.nnz());
+      KeyFormat keys = KeyFormat.forSize(a.rows());
+      String table = Fixtures.loadedTable(client, "wholeb", a, b, List.of(keys.encodeString(128),
+          keys.encodeString(256), keys.encodeString(384)));
+      MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+          .engine(Engine.COMPACTION).build());
+      assertTrue(r.engineReason().contains("all of B read at once by each server (nnz(A) "
+          + a.nnz() + " / " + servers + " servers >= " + b.rows() + " rows of B"),
+          r.engineReason());
+      assertTrue(r.bEntriesFetched() <= (long) servers * b.nnz(), r.bEntriesFetched() + " > "
+          + servers + " x " + b.nnz());
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES),
+          MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));
     }
   }
 }
