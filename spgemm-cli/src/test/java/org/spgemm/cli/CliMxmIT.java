@@ -70,7 +70,7 @@ class CliMxmIT extends CliOnSharedCluster {
   }
 
   @Test
-  void aSquareIsLoadedOnceAndItsTransposeWrittenOnce() throws Exception {
+  void aSquareIsLoadedOnceAndTransposedOnceForBothSides() throws Exception {
     SparseMatrix a = RmatGenerator.generate(6, 4, 9); // 64x64
     Path out = dir.resolve("c3.mtx");
     String table = "climxm" + ++tables;
@@ -85,6 +85,11 @@ class CliMxmIT extends CliOnSharedCluster {
       assertEquals(a.nnz(), entries(client, table, "A"), "family A");
       assertEquals(a.nnz(), entries(client, table, "A^T"), "family A^T");
     }
+    Path out2 = dir.resolve("c4.mtx"); // A'·A: B is A itself, not its transpose
+    run("multiply", "--a", dir.resolve("a3.mtx").toString(), "--out", out2.toString(),
+        "--transpose-a");
+    assertSame(ReferenceMxm.mxm(null, null, null, false, null, Semirings.PLUS_TIMES, a, a, true,
+        false, false, null, null, Domain.FP64), out2);
   }
 
   /** Entries of {@code family} outside the meta row, where the shape records live. */

@@ -24,7 +24,7 @@ final class Transposes {
       a = TableLayout.transposed(opts.spec.aFamily());
       SpGEMM.transpose(client, table, opts.spec.aFamily(), a, opts.spec.codecA().name());
     }
-    boolean sameAsA = opts.transposeA && opts.spec.bTable() == null
+    boolean sameAsA = opts.transposeA && opts.transposeB && opts.spec.bTable() == null
         && opts.spec.bFamily().equals(opts.spec.aFamily())
         && opts.spec.codecB().name().equals(opts.spec.codecA().name());
     if (sameAsA) {

@@ -8,9 +8,9 @@ import org.spgemm.matrix.SparseMatrix;
 
 /**
  * What D4M users do: scan A and B out of M into the client (A once for C = A·A), multiply there
- * (single-threaded Gustavson), and write C back, with one BatchWriter ({@code client}) or, as a careful user
- * would, as RFiles bulk-imported into the table ({@code client+bulk}, {@link ClientWrittenC}).
- * All three steps are timed together.
+ * (single-threaded Gustavson), and write C back, with one BatchWriter ({@code client}) or, as a
+ * careful user would, as RFiles bulk-imported into the table ({@code client+bulk}, {@link
+ * ClientWrittenC}). All three steps are timed together.
  */
 final class ClientSideContender extends ClientWriteContender {
 
