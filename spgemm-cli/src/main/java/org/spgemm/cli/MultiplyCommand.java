@@ -221,7 +221,8 @@ final class MultiplyCommand extends TableCommand {
           a.nnz(), once ? ", B = A (stored once)," : bFile == null ? " as A and B" : " and B ("
               + b.rows() + "x" + b.cols() + ", " + b.nnz() + " nonzeros)", w.loadNanos / 1e9);
       MultiplyOptions.Builder opts = multiply.builder()
-          .families(TableLayout.A_FAMILY, w.bFamily, TableLayout.C_FAMILY);
+          .families(TableLayout.A_FAMILY, once ? TableLayout.A_FAMILY : TableLayout.B_FAMILY,
+              TableLayout.C_FAMILY);
       mxm.apply(opts, w.keys, opA.rows(), opB.cols());
       Map<String,Object> json = new LinkedHashMap<>();
       MultiplyResult r;

@@ -30,8 +30,6 @@ final class Workflow {
   final LoadOptions values;
   KeyFormat keys;
   long loadNanos;
-  /** Where B was loaded: family B, or family A when A was loaded once for C = A*A. */
-  String bFamily = TableLayout.B_FAMILY;
 
   Workflow(AccumuloClient client, String table, ValueCodec codec) {
     this(client, table, LoadOptions.of(codec));
@@ -46,8 +44,8 @@ final class Workflow {
 
   /**
    * Creates M with {@code tablets} equal row blocks and loads A and B, or with {@code b} null A
-   * only, once, for C = A*A ({@link #bFamily} then names family A). An existing M is refused, or
-   * with {@code replace} deleted first, unless a live multiply is writing it.
+   * only, once, for C = A*A read from family A as both. An existing M is refused, or with {@code
+   * replace} deleted first, unless a live multiply is writing it.
    */
   void load(SparseMatrix a, SparseMatrix b, int tablets, boolean replace) {
     load(a, b, tablets, replace, null, null);
@@ -88,7 +86,6 @@ final class Workflow {
     TableM.create(client, table, TableLayout.FAMILIES, splits);
     long t0 = System.nanoTime();
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);
-    bFamily = b == null ? TableLayout.A_FAMILY : TableLayout.B_FAMILY;
     if (b != null) {
       MatrixStore.load(client, table, TableLayout.B_FAMILY, b, keys, values);
     }
