@@ -12,14 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.Scanner;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.Authorizations;
-import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.SpGEMM;
@@ -27,7 +23,6 @@ import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.it.ClusterTest;
 import org.spgemm.it.SharedCluster;
-import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
@@ -102,21 +97,6 @@ class CliInputValuesIT extends CliOnSharedCluster {
     assertEquals(3.0, d.get(1, 0).getAsDouble());
   }
 
-  /** Key and value bytes of every entry of {@code family} in {@code table} (records skipped). */
-  private static Map<Key,Value> scan(AccumuloClient client, String table, String family)
-      throws Exception {
-    Map<Key,Value> out = new TreeMap<>();
-    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.fetchColumnFamily(new Text(family));
-      for (Map.Entry<Key,Value> e : s) {
-        if (!e.getKey().getRow().toString().equals(TableLayout.META_ROW)) {
-          out.put(e.getKey(), e.getValue());
-        }
-      }
-    }
-    return out;
-  }
-
   /**
    * --value-bytes 32: every stored A and B value is 32 bytes and reads back as the number in
    * the file, C (computed from them) equals the in-memory product and keeps the decimal codec's
@@ -148,7 +128,7 @@ class CliInputValuesIT extends CliOnSharedCluster {
         "C entry by entry");
     try (AccumuloClient client = SharedCluster.client()) {
       for (String f : new String[] {"A", "B"}) {
-        Map<Key,Value> stored = scan(client, table, f);
+        Map<Key,Value> stored = stored(client, table, f);
         SparseMatrix m = f.equals("A") ? a : b;
         assertEquals(m.nnz(), stored.size(), f);
         stored.forEach((k, val) -> {
@@ -159,7 +139,7 @@ class CliInputValuesIT extends CliOnSharedCluster {
               f + " " + k);
         });
       }
-      Map<Key,Value> cStored = scan(client, table, "C");
+      Map<Key,Value> cStored = stored(client, table, "C");
       long cBytes = 0;
       for (Map.Entry<Key,Value> e : cStored.entrySet()) {
         byte[] val = e.getValue().get();

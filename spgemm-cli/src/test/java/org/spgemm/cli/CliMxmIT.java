@@ -7,10 +7,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.Scanner;
-import org.apache.accumulo.core.client.TableNotFoundException;
-import org.apache.accumulo.core.security.Authorizations;
-import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.BinaryOps;
 import org.spgemm.algebra.MaskMode;
@@ -18,7 +14,6 @@ import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;
 import org.spgemm.it.ClusterTest;
 import org.spgemm.it.SharedCluster;
-import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.MatrixMarket;
@@ -80,26 +75,16 @@ class CliMxmIT extends CliOnSharedCluster {
     assertSame(ReferenceMxm.mxm(null, null, null, false, null, Semirings.PLUS_TIMES, a, a, true,
         true, false, null, null, Domain.FP64), out);
     try (AccumuloClient client = SharedCluster.client()) {
-      assertEquals(0, entries(client, table, "B"), "family B");
-      assertEquals(0, entries(client, table, "B^T"), "family B^T");
-      assertEquals(a.nnz(), entries(client, table, "A"), "family A");
-      assertEquals(a.nnz(), entries(client, table, "A^T"), "family A^T");
+      assertEquals(0, stored(client, table, "B").size(), "family B");
+      assertEquals(0, stored(client, table, "B^T").size(), "family B^T");
+      assertEquals(a.nnz(), stored(client, table, "A").size(), "family A");
+      assertEquals(a.nnz(), stored(client, table, "A^T").size(), "family A^T");
     }
     Path out2 = dir.resolve("c4.mtx"); // A'·A: B is A itself, not its transpose
     run("multiply", "--a", dir.resolve("a3.mtx").toString(), "--out", out2.toString(),
         "--transpose-a");
     assertSame(ReferenceMxm.mxm(null, null, null, false, null, Semirings.PLUS_TIMES, a, a, true,
         false, false, null, null, Domain.FP64), out2);
-  }
-
-  /** Entries of {@code family} outside the meta row, where the shape records live. */
-  private static long entries(AccumuloClient client, String table, String family)
-      throws TableNotFoundException {
-    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.fetchColumnFamily(new Text(family));
-      return s.stream().filter(e -> !e.getKey().getRow().toString()
-          .equals(TableLayout.META_ROW)).count();
-    }
   }
 
   @Test

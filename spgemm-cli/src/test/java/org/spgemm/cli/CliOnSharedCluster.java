@@ -8,9 +8,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.Scanner;
+import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.data.Key;
+import org.apache.accumulo.core.data.Value;
+import org.apache.accumulo.core.security.Authorizations;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.it.SharedCluster;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.MatrixMarket;
 import org.spgemm.matrix.SparseMatrix;
 
@@ -53,6 +63,27 @@ abstract class CliOnSharedCluster {
     List<String> all = new ArrayList<>(List.of(args));
     all.addAll(List.of("--client-props", props.toString(), "--table", table));
     return BadInputCasesTest.run(all.toArray(String[]::new));
+  }
+
+  /**
+   * The entries of {@code table} in {@code family} (every family when null), key to value, the
+   * metadata row (shape records, C's state) left out.
+   */
+  static Map<Key,Value> stored(AccumuloClient client, String table, String family) {
+    Map<Key,Value> out = new TreeMap<>();
+    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
+      if (family != null) {
+        s.fetchColumnFamily(new Text(family));
+      }
+      for (Map.Entry<Key,Value> e : s) {
+        if (!e.getKey().getRow().toString().equals(TableLayout.META_ROW)) {
+          out.put(e.getKey(), e.getValue());
+        }
+      }
+    } catch (TableNotFoundException e) {
+      throw new AssertionError(e);
+    }
+    return out;
   }
 
   /** {@link #onCluster}, which must exit 0; returns stderr and stdout. */

@@ -12,12 +12,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.Scanner;
-import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.security.tokens.PasswordToken;
-import org.apache.accumulo.core.data.Key;
-import org.apache.accumulo.core.data.Value;
-import org.apache.accumulo.core.security.Authorizations;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.spgemm.client.SpGEMM;
@@ -82,15 +77,7 @@ class ExitCodesIT extends CliOnSharedCluster {
   /** Every entry of {@code table} except the metadata row, as key to value. */
   private static Map<String,String> entries(AccumuloClient client, String table) {
     Map<String,String> m = new TreeMap<>();
-    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      for (Map.Entry<Key,Value> e : s) {
-        if (!e.getKey().getRow().toString().equals(TableLayout.META_ROW)) {
-          m.put(e.getKey().toStringNoTime(), e.getValue().toString());
-        }
-      }
-    } catch (TableNotFoundException e) {
-      throw new AssertionError(e);
-    }
+    stored(client, table, null).forEach((k, v) -> m.put(k.toStringNoTime(), v.toString()));
     return m;
   }
 
