@@ -309,7 +309,7 @@ final class MultiplyRun {
   }
 
   /** The value of {@code f}; its failure rethrown as the task threw it. */
-  private static <T> T join(CompletableFuture<T> f) {
+  static <T> T join(CompletableFuture<T> f) {
     try {
       return f.join();
     } catch (CompletionException e) {
