@@ -192,13 +192,24 @@ final class MultiplyRun {
     }
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
         opts, wholeB);
+    // the job record is written while C is claimed: no tablet server acts on it before the
+    // pre-flight, which follows both
+    CompletableFuture<Void> jobWritten = CompletableFuture.runAsync(() ->
+        writeJob(JobRecord.State.RUNNING));
     CState cState = null;
     if (writes) {
-      if (engine == Engine.COMPACTION) {
-        TableM.ensureOwnLocalityGroup(client, table, opts.spec.cFamily());
+      try {
+        if (engine == Engine.COMPACTION) {
+          TableM.ensureOwnLocalityGroup(client, table, opts.spec.cFamily());
+        }
+        cState = new CState(client, cTable, opts.spec.cFamily(), jobId, engine,
+            opts.lease.toMillis());
+        cState.claim();
+      } catch (RuntimeException e) {
+        jobWritten.exceptionally(t -> null).join();
+        removeJob();
+        throw e;
       }
-      cState = new CState(client, cTable, opts.spec.cFamily(), jobId, engine, opts.lease.toMillis());
-      cState.claim();
       c.claimed(cState.replaced());
     }
     phases.end("claim C");
@@ -206,7 +217,7 @@ final class MultiplyRun {
     CompactionDriver compaction = null;
     boolean changing = false;
     try {
-      writeJob(JobRecord.State.RUNNING);
+      join(jobWritten);
       List<Range> ranges = join(tablets);
       if (engine == Engine.SCAN && algorithm != null) {
         ranges = algorithm.scanRanges(table, opts.spec.aFamily(), ranges);
