@@ -110,14 +110,14 @@ final class CFamily {
    */
   void startFlush() {
     stateBeforeFlush = CompletableFuture.supplyAsync(() -> CState.raw(client, table,
-        opts.spec.cFamily()));
+        opts.spec.cFamily()), Background.TASKS);
     earlyFlush = stateBeforeFlush.thenRunAsync(() -> {
       try {
         client.tableOperations().flush(table, null, null, true);
       } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
         throw new CompletionException(e);
       }
-    }).thenApplyAsync(v -> familyCounts(client, table, false));
+    }, Background.TASKS).thenApplyAsync(v -> familyCounts(client, table, false), Background.TASKS);
   }
 
   /**

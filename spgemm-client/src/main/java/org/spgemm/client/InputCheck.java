@@ -55,9 +55,9 @@ final class InputCheck {
     }
     // the recorded shapes are read while the families are checked, which waits on the digest
     CompletableFuture<Optional<Shape>> aRecord = CompletableFuture.supplyAsync(() ->
-        MatrixStore.shape(client, table, opts.spec.aFamily()));
+        MatrixStore.shape(client, table, opts.spec.aFamily()), Background.TASKS);
     CompletableFuture<Optional<Shape>> bRecord = CompletableFuture.supplyAsync(() ->
-        MatrixStore.shape(client, bTable, opts.spec.bFamily()));
+        MatrixStore.shape(client, bTable, opts.spec.bFamily()), Background.TASKS);
     requireFamily(table, opts.spec.aFamily(), "A");
     requireFamily(bTable, opts.spec.bFamily(), "B");
     Shape a = MultiplyRun.join(aRecord).orElse(null);

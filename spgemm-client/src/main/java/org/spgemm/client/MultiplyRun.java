@@ -127,7 +127,7 @@ final class MultiplyRun {
         && opts.spec.maskFamily() == null && bTable.equals(table);
     CompletableFuture<InputDigest> digest = writes && !runsDigest
         ? CompletableFuture.supplyAsync(() -> sampleOnly && recordedLarge()
-            ? InputDigest.sample(client, inputs) : InputDigest.take(client, inputs)) : null;
+            ? InputDigest.sample(client, inputs) : InputDigest.take(client, inputs), Background.TASKS) : null;
     String tableId = TableM.id(client, table);
     // what only reads, or only adds configuration, runs beside the check (whose error, if any,
     // is the one reported): the tables' configuration, M's tablets, C's state and the early flush
@@ -139,9 +139,9 @@ final class MultiplyRun {
       if (writes) {
         TableM.ensureFamilyCounts(client, cTable);
       }
-    });
+    }, Background.TASKS);
     CompletableFuture<List<Range>> tablets = CompletableFuture.supplyAsync(() ->
-        TableM.tabletRanges(client, table));
+        TableM.tabletRanges(client, table), Background.TASKS);
     CFamily c = new CFamily(client, cTable, opts, jobId);
     if (writes) {
       if (algorithm != null && algorithm.takeEmpty(cTable, opts.spec.cFamily())) {
@@ -195,7 +195,7 @@ final class MultiplyRun {
     // the job record is written while C is claimed: no tablet server acts on it before the
     // pre-flight, which follows both
     CompletableFuture<Void> jobWritten = CompletableFuture.runAsync(() ->
-        writeJob(JobRecord.State.RUNNING));
+        writeJob(JobRecord.State.RUNNING), Background.TASKS);
     CState cState = null;
     if (writes) {
       try {
@@ -234,7 +234,7 @@ final class MultiplyRun {
         // anything, and C changes only once both answered
         IteratorSetting dryRun = MultiplySetting.preflight(engine, jobId, jobKey, table, tableId,
             mode, opts);
-        CompletableFuture<Void> checked = CompletableFuture.runAsync(() -> preflight(dryRun));
+        CompletableFuture<Void> checked = CompletableFuture.runAsync(() -> preflight(dryRun), Background.TASKS);
         if (!speculative && (engine == Engine.SCAN || !opts.readsC() && !opts.overwrite)) {
           c.provenEmpty();
         }
