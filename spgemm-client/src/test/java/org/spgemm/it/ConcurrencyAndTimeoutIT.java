@@ -18,15 +18,16 @@ import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.SpGEMM;
 import org.spgemm.client.SpgemmException;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
 
 /**
  * Two multiplies into one C never mix: the second, started while the first runs, is refused
- * before it writes anything, on either engine, and C ends COMPLETE with the first's result. A
- * multiply that makes no progress fails after its time-out, cancels its work, removes C and
- * marks it FAILED.
+ * before it writes anything, on either engine, leaves no job record, and C ends COMPLETE with the
+ * first's result. A multiply that makes no progress fails after its time-out, cancels its work,
+ * removes C and marks it FAILED.
  */
 @ClusterTest
 class ConcurrencyAndTimeoutIT {
@@ -50,6 +51,10 @@ class ConcurrencyAndTimeoutIT {
       String why = second.get().getMessage();
       assertTrue(why.startsWith("refused:") && why.contains("being written by job"), why);
       assertEquals("COMPLETE", SpGEMM.cState(client, table, "C").get("state"));
+      // the refused multiply wrote its job record while it claimed C: it is gone, as is the
+      // first one's
+      assertEquals(List.of(), Fixtures.snapshot(client, table, TableLayout.META_FAMILY).keySet()
+          .stream().filter(k -> k.contains("|" + TableLayout.JOB_PREFIX)).toList());
       Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),
           MatrixStore.read(client, table, "C", a.rows(), a.cols(), ValueCodecs.DECIMAL));
     }
