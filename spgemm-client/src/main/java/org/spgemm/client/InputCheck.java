@@ -1,6 +1,5 @@
 package org.spgemm.client;
 
-import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -53,15 +52,10 @@ final class InputCheck {
         throw ClusterException.noTable(t, null);
       }
     }
-    // the recorded shapes are read while the families are checked, which waits on the digest
-    CompletableFuture<Optional<Shape>> aRecord = CompletableFuture.supplyAsync(() ->
-        MatrixStore.shape(client, table, opts.spec.aFamily()), Background.TASKS);
-    CompletableFuture<Optional<Shape>> bRecord = CompletableFuture.supplyAsync(() ->
-        MatrixStore.shape(client, bTable, opts.spec.bFamily()), Background.TASKS);
     requireFamily(table, opts.spec.aFamily(), "A");
     requireFamily(bTable, opts.spec.bFamily(), "B");
-    Shape a = MultiplyRun.join(aRecord).orElse(null);
-    Shape b = MultiplyRun.join(bRecord).orElse(null);
+    Shape a = MatrixStore.shape(client, table, opts.spec.aFamily()).orElse(null);
+    Shape b = MatrixStore.shape(client, bTable, opts.spec.bFamily()).orElse(null);
     bShape = b;
     if (a != null && b != null) {
       if (a.cols() != b.rows()) {

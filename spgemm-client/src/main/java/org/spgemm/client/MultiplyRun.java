@@ -192,24 +192,13 @@ final class MultiplyRun {
     }
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
         opts, wholeB);
-    // the job record is written while C is claimed: no tablet server acts on it before the
-    // pre-flight, which follows both
-    CompletableFuture<Void> jobWritten = CompletableFuture.runAsync(() ->
-        writeJob(JobRecord.State.RUNNING), Background.TASKS);
     CState cState = null;
     if (writes) {
-      try {
-        if (engine == Engine.COMPACTION) {
-          TableM.ensureOwnLocalityGroup(client, table, opts.spec.cFamily());
-        }
-        cState = new CState(client, cTable, opts.spec.cFamily(), jobId, engine,
-            opts.lease.toMillis());
-        cState.claim();
-      } catch (RuntimeException e) {
-        jobWritten.exceptionally(t -> null).join();
-        removeJob();
-        throw e;
+      if (engine == Engine.COMPACTION) {
+        TableM.ensureOwnLocalityGroup(client, table, opts.spec.cFamily());
       }
+      cState = new CState(client, cTable, opts.spec.cFamily(), jobId, engine, opts.lease.toMillis());
+      cState.claim();
       c.claimed(cState.replaced());
     }
     phases.end("claim C");
@@ -217,7 +206,7 @@ final class MultiplyRun {
     CompactionDriver compaction = null;
     boolean changing = false;
     try {
-      join(jobWritten);
+      writeJob(JobRecord.State.RUNNING);
       List<Range> ranges = join(tablets);
       if (engine == Engine.SCAN && algorithm != null) {
         ranges = algorithm.scanRanges(table, opts.spec.aFamily(), ranges);
@@ -320,7 +309,7 @@ final class MultiplyRun {
   }
 
   /** The value of {@code f}; its failure rethrown as the task threw it. */
-  static <T> T join(CompletableFuture<T> f) {
+  private static <T> T join(CompletableFuture<T> f) {
     try {
       return f.join();
     } catch (CompletionException e) {

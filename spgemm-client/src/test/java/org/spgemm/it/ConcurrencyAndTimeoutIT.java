@@ -51,8 +51,7 @@ class ConcurrencyAndTimeoutIT {
       String why = second.get().getMessage();
       assertTrue(why.startsWith("refused:") && why.contains("being written by job"), why);
       assertEquals("COMPLETE", SpGEMM.cState(client, table, "C").get("state"));
-      // the refused multiply wrote its job record while it claimed C: it is gone, as is the
-      // first one's
+      // neither the refused multiply nor the first leaves a job record behind
       assertEquals(List.of(), Fixtures.snapshot(client, table, TableLayout.META_FAMILY).keySet()
           .stream().filter(k -> k.contains("|" + TableLayout.JOB_PREFIX)).toList());
       Fixtures.assertSameMatrix(ReferenceMultiply.multiply(a, a, Semirings.PLUS_TIMES),
