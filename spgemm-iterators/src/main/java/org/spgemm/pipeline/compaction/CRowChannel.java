@@ -95,28 +95,38 @@ public final class CRowChannel implements CRowSink {
     }
   }
 
-  private synchronized void handOver() throws InterruptedException {
-    while (bytes > 0 && bytes + runBytes > capacity) {
+  private void handOver() throws InterruptedException {
+    admit(run, runBytes);
+    run.clear();
+    runBytes = 0;
+  }
+
+  /** Adds {@code more}, waiting while the rows not yet taken would pass the capacity. */
+  private synchronized void admit(ArrayDeque<CRow> more, long moreBytes)
+      throws InterruptedException {
+    while (bytes > 0 && bytes + moreBytes > capacity) {
       if (!live.getAsBoolean()) {
         throw new CancellationException();
       }
       wait(WAIT_SLICE_MILLIS);
     }
     boolean wasEmpty = rows.isEmpty();
-    rows.addAll(run);
-    run.clear();
-    bytes += runBytes;
-    runBytes = 0;
+    rows.addAll(more);
+    bytes += moreBytes;
     if (wasEmpty) {
       notifyAll(); // the compaction waits only for an empty channel
     }
   }
 
   /** The worker is done (its last rows are handed over); {@code s} holds its counts. */
-  synchronized void finish(BatchStats s) throws InterruptedException {
+  void finish(BatchStats s) throws InterruptedException {
     if (!run.isEmpty()) {
       handOver();
     }
+    finished(s);
+  }
+
+  private synchronized void finished(BatchStats s) {
     stats = s;
     finished = true;
     notifyAll();
