@@ -117,7 +117,8 @@ final class CFamily {
       } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
         throw new CompletionException(e);
       }
-    }, Background.TASKS).thenApplyAsync(v -> familyCounts(client, table, false), Background.TASKS);
+    }, Background.TASKS)
+        .thenApplyAsync(v -> familyCounts(client, table, false), Background.TASKS);
   }
 
   /**

@@ -127,7 +127,9 @@ final class MultiplyRun {
         && opts.spec.maskFamily() == null && bTable.equals(table);
     CompletableFuture<InputDigest> digest = writes && !runsDigest
         ? CompletableFuture.supplyAsync(() -> sampleOnly && recordedLarge()
-            ? InputDigest.sample(client, inputs) : InputDigest.take(client, inputs), Background.TASKS) : null;
+            ? InputDigest.sample(client, inputs) : InputDigest.take(client, inputs),
+            Background.TASKS)
+        : null;
     String tableId = TableM.id(client, table);
     // what only reads, or only adds configuration, runs beside the check (whose error, if any,
     // is the one reported): the tables' configuration, M's tablets, C's state and the early flush
@@ -223,7 +225,8 @@ final class MultiplyRun {
         // anything, and C changes only once both answered
         IteratorSetting dryRun = MultiplySetting.preflight(engine, jobId, jobKey, table, tableId,
             mode, opts);
-        CompletableFuture<Void> checked = CompletableFuture.runAsync(() -> preflight(dryRun), Background.TASKS);
+        CompletableFuture<Void> checked = CompletableFuture.runAsync(() -> preflight(dryRun),
+            Background.TASKS);
         if (!speculative && (engine == Engine.SCAN || !opts.readsC() && !opts.overwrite)) {
           c.provenEmpty();
         }
