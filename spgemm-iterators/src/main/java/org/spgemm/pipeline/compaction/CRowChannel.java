@@ -14,11 +14,9 @@ import org.spgemm.progress.BatchStats;
 /**
  * The C rows of one batch on their way from its worker to the compaction that writes them, in
  * order, bounded in bytes: a worker that runs ahead of the writer waits (checking that the work
- * is still wanted) instead of holding a whole batch's C in memory. The worker hands its rows over
- * in runs of up to {@link #RUN_MAX_BYTES} (an eighth of the capacity when that is less), and the
- * compaction takes every row waiting at once and writes them without the lock, so the two threads
- * meet once per run of rows, not once per row: a hub's batch has tens of thousands of small rows,
- * and a writer faster than its worker was woken for each of them.
+ * is still wanted) instead of holding a whole batch's C in memory. The compaction takes every row
+ * waiting at once and writes them without the lock, so the two threads meet once per run of rows,
+ * not once per row (a hub's batch has tens of thousands of small rows).
  */
 public final class CRowChannel implements CRowSink {
 
@@ -26,18 +24,12 @@ public final class CRowChannel implements CRowSink {
   record CRow(byte[] row, byte[][] quals, byte[][] values, byte[][] visibilities, long bytes) {}
 
   private static final long WAIT_SLICE_MILLIS = 200;
-  /** Most bytes of rows a worker keeps before handing them over. */
-  static final long RUN_MAX_BYTES = 128 << 10;
 
   private ArrayDeque<CRow> rows = new ArrayDeque<>();
   /** The rows the compaction took and is writing: its thread's alone, never under the lock. */
   private ArrayDeque<CRow> taken = new ArrayDeque<>();
   /** Their bytes, still counted in {@link #bytes} until it takes the next rows. */
   private long takenBytes;
-  /** Rows the worker computed and has not handed over yet: its thread's alone. */
-  private final ArrayDeque<CRow> run = new ArrayDeque<>();
-  private long runBytes;
-  private final long runMax;
   private final long capacity;
   private final ValueCodec codec;
   private final boolean integer;
@@ -50,7 +42,6 @@ public final class CRowChannel implements CRowSink {
   /** @param live false once nobody will write what this channel holds */
   CRowChannel(long capacity, MultiplySpec opts, BooleanSupplier live) {
     this.capacity = capacity;
-    this.runMax = Math.min(RUN_MAX_BYTES, capacity / 8);
     this.codec = opts.codecC();
     this.integer = opts.domain() == Domain.INT64;
     this.live = live;
@@ -83,50 +74,23 @@ public final class CRowChannel implements CRowSink {
     return quals.length;
   }
 
-  /**
-   * Adds a row; hands the rows kept so far over once they reach a run's size, waiting while the
-   * rows not yet taken would pass the capacity. Called by the worker's thread only.
-   */
-  void put(CRow r) throws InterruptedException {
-    run.add(r);
-    runBytes += r.bytes();
-    if (runBytes >= runMax) {
-      handOver();
-    }
-  }
-
-  private void handOver() throws InterruptedException {
-    admit(run, runBytes);
-    run.clear();
-    runBytes = 0;
-  }
-
-  /** Adds {@code more}, waiting while the rows not yet taken would pass the capacity. */
-  private synchronized void admit(ArrayDeque<CRow> more, long moreBytes)
-      throws InterruptedException {
-    while (bytes > 0 && bytes + moreBytes > capacity) {
+  /** Adds a row, waiting while the rows not yet taken would pass the capacity. */
+  synchronized void put(CRow r) throws InterruptedException {
+    while (bytes > 0 && bytes + r.bytes() > capacity) {
       if (!live.getAsBoolean()) {
         throw new CancellationException();
       }
       wait(WAIT_SLICE_MILLIS);
     }
-    boolean wasEmpty = rows.isEmpty();
-    rows.addAll(more);
-    bytes += moreBytes;
-    if (wasEmpty) {
+    rows.add(r);
+    bytes += r.bytes();
+    if (rows.size() == 1) {
       notifyAll(); // the compaction waits only for an empty channel
     }
   }
 
-  /** The worker is done (its last rows are handed over); {@code s} holds its counts. */
-  void finish(BatchStats s) throws InterruptedException {
-    if (!run.isEmpty()) {
-      handOver();
-    }
-    finished(s);
-  }
-
-  private synchronized void finished(BatchStats s) {
+  /** The worker is done; {@code s} holds its counts. */
+  synchronized void finish(BatchStats s) {
     stats = s;
     finished = true;
     notifyAll();

@@ -119,26 +119,4 @@ class CRowChannelTest {
     assertNull(ch.poll(10));
     assertTrue(ch.isOver());
   }
-
-  @Test
-  void smallRowsAreHandedOverInRunsAndTheLastRunWhenTheWorkerFinishes() throws Exception {
-    CRowChannel ch = new CRowChannel(8000, OPTS, () -> true); // runs of 1000 bytes
-    for (int i = 0; i < 9; i++) {
-      ch.put(row("r" + i, 100));
-    }
-    assertNull(ch.poll(10), "nine rows of 100 bytes are less than a run");
-    ch.put(row("r9", 100));
-    for (int i = 0; i < 10; i++) {
-      assertArrayEquals(("r" + i).getBytes(StandardCharsets.UTF_8), ch.poll(10).row());
-    }
-    ch.put(row("r10", 100));
-    ch.put(row("r11", 100));
-    assertNull(ch.poll(10));
-    assertFalse(ch.isOver());
-    ch.finish(new BatchStats());
-    assertArrayEquals("r10".getBytes(StandardCharsets.UTF_8), ch.poll(10).row());
-    assertArrayEquals("r11".getBytes(StandardCharsets.UTF_8), ch.poll(10).row());
-    assertNull(ch.poll(10));
-    assertTrue(ch.isOver());
-  }
 }
