@@ -128,9 +128,7 @@ public final class JobAuthorization {
     if (id.equals(tableId.canonical())) {
       return;
     }
-    String listed = plugins.getConfiguration(TableId.of(id)).getTableCustom(property);
-    List<String> ids = listed == null ? List.of()
-        : Arrays.stream(listed.split(",")).map(String::trim).toList();
+    List<String> ids = listedIds(TableId.of(id), property);
     if (ids.contains(tableId.canonical())) {
       return;
     }
@@ -141,6 +139,33 @@ public final class JobAuthorization {
             + "; consent is by table id, since a name can be reused)" : "")
         + "; a user who may alter " + other + " grants it (Consent.grant)", at);
   }
+
+  /**
+   * The ids {@code other} lists in {@code property}, as this server sees them. A grant reaches
+   * each server's copy of the table configuration through a ZooKeeper watch, so a consent given
+   * just before the multiply may not be here yet: an id that is missing is looked for again for
+   * up to {@link #CONSENT_SETTLE_MILLIS} before the refusal stands.
+   */
+  private List<String> listedIds(TableId other, String property) {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONSENT_SETTLE_MILLIS);
+    while (true) {
+      String listed = plugins.getConfiguration(other).getTableCustom(property);
+      List<String> ids = listed == null ? List.of()
+          : Arrays.stream(listed.split(",")).map(String::trim).toList();
+      if (ids.contains(tableId.canonical()) || System.nanoTime() > deadline) {
+        return ids;
+      }
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return ids;
+      }
+    }
+  }
+
+  /** How long a missing consent is looked for again before the refusal stands. */
+  static final long CONSENT_SETTLE_MILLIS = 2000;
 
   private void checkNestedExecutor(Key at) {
     String executor =
