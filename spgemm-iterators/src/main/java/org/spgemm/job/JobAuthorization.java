@@ -143,11 +143,13 @@ public final class JobAuthorization {
   /**
    * The ids {@code other} lists in {@code property}, as this server sees them. A grant reaches
    * each server's copy of the table configuration through a ZooKeeper watch, so a consent given
-   * just before the multiply may not be here yet: an id that is missing is looked for again for
-   * up to {@link #CONSENT_SETTLE_MILLIS} before the refusal stands.
+   * just before the multiply may not be here yet: an id that is missing is looked for again until
+   * {@link #CONSENT_SETTLE_MILLIS} after this job first missed it (one wait per job, however many
+   * of its tablets ask) before the refusal stands.
    */
   private List<String> listedIds(TableId other, String property) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONSENT_SETTLE_MILLIS);
+    long deadline = SETTLING.get(opts.job() + "|" + other.canonical() + "|" + property,
+        k -> System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONSENT_SETTLE_MILLIS));
     while (true) {
       String listed = plugins.getConfiguration(other).getTableCustom(property);
       List<String> ids = listed == null ? List.of()
@@ -166,6 +168,9 @@ public final class JobAuthorization {
 
   /** How long a missing consent is looked for again before the refusal stands. */
   static final long CONSENT_SETTLE_MILLIS = 2000;
+  /** When each job's look for a missing consent ends, so that its tablets wait together. */
+  private static final Cache<String,Long> SETTLING = Caffeine.newBuilder()
+      .expireAfterWrite(1, TimeUnit.MINUTES).build();
 
   private void checkNestedExecutor(Key at) {
     String executor =
@@ -187,8 +192,8 @@ public final class JobAuthorization {
   /**
    * True while the job's record exists and says RUNNING. A yes is remembered for {@link
    * #LIVENESS_CACHE_MILLIS}: every batch of every tablet asks, and the client waits longer than
-   * that after removing a record before it trusts that no batch writes any more. The one
-   * JVM-wide cache of this kind: the tablets of a job meet nowhere else.
+   * that after removing a record before it trusts that no batch writes any more. JVM-wide, as
+   * {@link #SETTLING}: the tablets of a job meet nowhere else.
    */
   public static boolean stillRunning(AccumuloClient client, String table, String job) {
     if (LIVE.getIfPresent(job) != null) {
