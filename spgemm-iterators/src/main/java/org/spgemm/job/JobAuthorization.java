@@ -148,13 +148,19 @@ public final class JobAuthorization {
    * of its tablets ask) before the refusal stands.
    */
   private List<String> listedIds(TableId other, String property) {
-    long deadline = SETTLING.get(opts.job() + "|" + other.canonical() + "|" + property,
-        k -> System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONSENT_SETTLE_MILLIS));
+    Long deadline = null;
     while (true) {
       String listed = plugins.getConfiguration(other).getTableCustom(property);
       List<String> ids = listed == null ? List.of()
           : Arrays.stream(listed.split(",")).map(String::trim).toList();
-      if (ids.contains(tableId.canonical()) || System.nanoTime() > deadline) {
+      if (ids.contains(tableId.canonical())) {
+        return ids;
+      }
+      if (deadline == null) {
+        deadline = SETTLING.get(opts.job() + "|" + other.canonical() + "|" + property,
+            k -> System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONSENT_SETTLE_MILLIS));
+      }
+      if (System.nanoTime() > deadline) {
         return ids;
       }
       try {
