@@ -128,8 +128,8 @@ record EngineChoice(Engine engine, String why) {
   }
 
   /**
-   * Why the compaction engine's servers should read all of B once (each into its job cache)
-   * rather than the B rows of each batch, or null where they should not. They should when every
+   * Why the servers should read all of B once (each into its job cache) rather than the B rows
+   * of each batch, or null where they should not, in either engine. They should when every
    * server needs most of B, which takes two things:
    * <ul>
    * <li>A names many of B's rows from each server: A has at least as many entries as B (the hub:
@@ -140,7 +140,10 @@ record EngineChoice(Engine engine, String why) {
    * other batches had fetched, where one read fetches nnz(B);
    * <li>most of A's entries name B rows of other tablets ({@code aLocal}: those naming a row of
    * their own tablet, counted only when B shares A's table, else 0). Not where A's tablets mostly
-   * read their own B rows (a banded matrix, read from the compaction's own files).
+   * read their own B rows (a banded matrix, read from the compaction's own files), unless B is
+   * small beside A: no larger than each server's share of A's entries (amgAP_12: A·P with 1,728
+   * entries in P). Then reading all of it costs a server less than reading its A, and it saves a
+   * nested scan per batch, which is what such a multiply mostly waits for.
    * </ul>
    * On a gRRp copy ({@code pinned}: its parts were placed so that each server reads little of B
    * remotely), the second is its plan's: only when it predicts that the servers fetch, row by
@@ -149,9 +152,9 @@ record EngineChoice(Engine engine, String why) {
    * entry costs more than in a sequential read. The servers fall back to per-batch reads when B
    * does not fit their cache.
    */
-  static String wholeB(Engine engine, long aEntries, long aLocal, long bEntries, long bRows,
+  static String wholeB(long aEntries, long aLocal, long bEntries, long bRows,
       IntSupplier servers, Supplier<TableM.PinnedParts> pinned) {
-    if (engine != Engine.COMPACTION || bEntries <= 0) {
+    if (bEntries <= 0) {
       return null;
     }
     String many;
@@ -166,7 +169,12 @@ record EngineChoice(Engine engine, String why) {
     }
     TableM.PinnedParts parts = pinned.get();
     if (parts == null) {
-      return aLocal * 2 < aEntries ? many + ", most of A's B rows in other tablets" : null;
+      if (aLocal * 2 < aEntries) {
+        return many + ", most of A's B rows in other tablets";
+      }
+      int k = servers.getAsInt();
+      return k > 0 && bEntries <= aEntries / k ? "nnz(B) " + bEntries + " <= nnz(A) " + aEntries
+          + " / " + k + " servers" : null;
     }
     return parts.predictedRemoteB() >= 0
         && parts.predictedRemoteB() * 2 >= (parts.servers() - 1) * bEntries

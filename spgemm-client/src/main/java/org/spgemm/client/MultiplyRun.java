@@ -181,7 +181,7 @@ final class MultiplyRun {
       before = InputDigest.take(client, inputs); // the tablets to wait for, A's locality
     }
     phases.end("engine");
-    String whole = before == null || mode != Mode.MULTIPLY ? null : EngineChoice.wholeB(engine,
+    String whole = before == null || mode != Mode.MULTIPLY ? null : EngineChoice.wholeB(
         before.entries(inputs.get(0)), bTable.equals(table)
             ? before.localQualifiers(inputs.get(0)) : 0,
         before.entries(inputs.get(1)), check.bRows(),

@@ -151,9 +151,10 @@ class EngineChoiceTest {
   void allOfBIsReadAtOnceOnlyWhereEveryServerNeedsMostOfIt() {
     assertNotNull(whole(10, 4, 10, 5, 2), "scattered A*A");
     assertNull(whole(10, 5, 10, 5, 2), "half of A's B rows in their own tablets (banded)");
+    assertEquals("nnz(B) 1728 <= nnz(A) 39304 / 2 servers", whole(39_304, 39_000, 1_728, 1_728,
+        2), "banded, but B small beside A (amgAP_12)");
+    assertNull(whole(39_304, 39_000, 1_728, 1_728, 23), "each server's share of A below nnz(B)");
     assertNull(whole(10, 0, 0, 5, 2), "B empty");
-    assertNull(EngineChoice.wholeB(Engine.SCAN, 10, 0, 10, 5, () -> 2, () -> null),
-        "the scan engine");
     // R-MAT 13 A·B on 2 servers: a few hundred A entries fewer than B's, 6.8 per B row each
     String rmat13 = whole(110_891, 14_000, 111_133, 8_192, 2);
     assertEquals("nnz(A) 110891 / 2 servers >= 8192 rows of B, most of A's B rows in other"
@@ -162,7 +163,7 @@ class EngineChoiceTest {
     assertNull(whole(9, 0, 10, 5, 2), "A smaller than B, and than B's rows on each server");
     assertNull(whole(9, 0, 10, -1, 1), "A smaller than B, B's rows not recorded");
     AtomicInteger asked = new AtomicInteger();
-    assertNotNull(EngineChoice.wholeB(Engine.COMPACTION, 10, 0, 10, 5, () -> {
+    assertNotNull(EngineChoice.wholeB(10, 0, 10, 5, () -> {
       asked.incrementAndGet();
       return 2;
     }, () -> null));
@@ -171,7 +172,7 @@ class EngineChoiceTest {
 
   private static String whole(long aEntries, long aLocal, long bEntries, long bRows,
       int servers) {
-    return EngineChoice.wholeB(Engine.COMPACTION, aEntries, aLocal, bEntries, bRows,
+    return EngineChoice.wholeB(aEntries, aLocal, bEntries, bRows,
         () -> servers, () -> null);
   }
 
@@ -190,7 +191,7 @@ class EngineChoiceTest {
   }
 
   private static String pinned(long aEntries, long aLocal, TableM.PinnedParts parts) {
-    return EngineChoice.wholeB(Engine.COMPACTION, aEntries, aLocal, 100, 50, () -> 4,
+    return EngineChoice.wholeB(aEntries, aLocal, 100, 50, () -> 4,
         () -> parts);
   }
 }

@@ -79,4 +79,44 @@ class EngineChoiceIT {
           MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL));
     }
   }
+
+  /**
+   * The scan engine keeps the job's B rows per tablet server, as the compaction engine does:
+   * batches of small row counts, in the four tablets of two servers, fetch each B row at most once
+   * per server (before, each batch fetched its own rows: R-MAT's long B rows once per batch); and
+   * where every server needs most of B, each reads all of it once. C exact both ways.
+   */
+  @Test
+  void theScanEngineFetchesEachBRowAtMostOncePerServer() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      int servers = client.instanceOperations().getTabletServers().size();
+      SparseMatrix a = RmatGenerator.generate(9, 2, 41);
+      SparseMatrix b = RmatGenerator.generate(9, 10, 42);
+      KeyFormat keys = KeyFormat.forSize(a.rows());
+      List<String> splits = List.of(keys.encodeString(128), keys.encodeString(256),
+          keys.encodeString(384));
+      SparseMatrix expected = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);
+      // row by row: A has fewer entries per server than B has rows
+      assertTrue(a.nnz() / servers < b.rows(), a.nnz() + " " + b.rows());
+      String table = Fixtures.loadedTable(client, "scanrows", a, b, splits);
+      MultiplyResult rows = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+          .engine(Engine.SCAN).batchLimits(64, 8, 1 << 20).build());
+      assertEquals(Engine.SCAN, rows.engine());
+      assertTrue(!rows.engineReason().contains("all of B read"), rows.engineReason());
+      assertTrue(rows.bEntriesFetched() <= (long) servers * b.nnz(), rows.bEntriesFetched()
+          + " > " + servers + " x " + b.nnz());
+      Fixtures.assertSameMatrix(expected, MatrixStore.read(client, table, "C", a.rows(),
+          b.cols(), ValueCodecs.DECIMAL));
+      // all of B at once: A has more entries than B
+      String wide = Fixtures.loadedTable(client, "scanwhole", b, a, splits);
+      MultiplyResult whole = SpGEMM.multiply(client, wide, MultiplyOptions.builder()
+          .engine(Engine.SCAN).batchLimits(64, 8, 1 << 20).build());
+      assertTrue(whole.engineReason().contains("all of B read at once by each server (nnz(A) "
+          + b.nnz() + " >= nnz(B) " + a.nnz()), whole.engineReason());
+      assertTrue(whole.bEntriesFetched() <= (long) servers * a.nnz(), whole.bEntriesFetched()
+          + " > " + servers + " x " + a.nnz());
+      Fixtures.assertSameMatrix(ReferenceMultiply.multiply(b, a, Semirings.PLUS_TIMES),
+          MatrixStore.read(client, wide, "C", b.rows(), a.cols(), ValueCodecs.DECIMAL));
+    }
+  }
 }

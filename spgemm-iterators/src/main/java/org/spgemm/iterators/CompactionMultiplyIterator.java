@@ -26,11 +26,11 @@ import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.BadInputException;
 import org.spgemm.pipeline.BatchScheduler;
+import org.spgemm.pipeline.JobBRowCaches;
 import org.spgemm.pipeline.MaskScan;
 import org.spgemm.pipeline.MemoryBudget;
 import org.spgemm.pipeline.NestedScanBSource;
 import org.spgemm.pipeline.compaction.CompactionPass;
-import org.spgemm.pipeline.compaction.JobBRowCaches;
 import org.spgemm.pipeline.compaction.LocalFirstBSource;
 import org.spgemm.pipeline.compaction.LoggedPassRecords;
 

@@ -5,15 +5,18 @@ import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.spgemm.env.TabletServerBridge;
 import org.spgemm.job.JobAuthorization;
+import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.CWriters;
+import org.spgemm.pipeline.JobBRowCaches;
 import org.spgemm.pipeline.MemoryBudget;
 import org.spgemm.pipeline.NestedScanBSource;
 import org.spgemm.pipeline.scan.TableCWriters;
 
 /**
  * What the scan iterator needs from the tablet server it runs in: the table's name and id, the
- * job's check, where B is read and where C is written. A test gives it maps instead.
+ * job's check, where B is read, where the job's B rows are kept and where C is written. A test
+ * gives it maps instead.
  */
 interface ScanHost {
 
@@ -25,6 +28,12 @@ interface ScanHost {
   void authorize(MultiplySpec opts, Key at);
 
   BSource bSource(MultiplySpec opts);
+
+  /**
+   * The B rows the job's batches in this server share, made with {@code capacity} bytes if the
+   * job has none here yet.
+   */
+  BRowCache bCache(MultiplySpec opts, long capacity);
 
   CWriters cWriters(MultiplySpec opts, MemoryBudget budget);
 
@@ -61,6 +70,13 @@ interface ScanHost {
         return new NestedScanBSource(TabletServerBridge.serverClient(env), table,
             opts.bTable() == null ? table : opts.bTable(), opts.bFamily(), opts.scanThreads(),
             TableLayout.NESTED_HINT, opts.mode() == MultiplySpec.Mode.COUNT);
+      }
+
+      @Override
+      public BRowCache bCache(MultiplySpec opts, long capacity) {
+        String table = tableName();
+        return JobBRowCaches.forJob(table, opts.bTable() == null ? table : opts.bTable(),
+            opts.job(), capacity);
       }
 
       @Override

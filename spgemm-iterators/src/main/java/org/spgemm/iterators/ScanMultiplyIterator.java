@@ -19,6 +19,7 @@ import org.spgemm.metrics.Engine;
 import org.spgemm.metrics.MultiplyMeters;
 import org.spgemm.metrics.TabletPass;
 import org.spgemm.pipeline.ARowReader;
+import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BadInputException;
 import org.spgemm.pipeline.BatchWorker;
 import org.spgemm.pipeline.Labels;
@@ -214,8 +215,10 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     MemoryBudget budget = MemoryBudget.of(opts, Runtime.getRuntime().maxMemory(),
         MemoryBudget.MIN_TABLETS);
     Labels labels = new Labels(opts.cVisibility());
-    ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), null, labels);
-    BatchWorker worker = new BatchWorker(opts, budget, labels, server.bSource(opts), null,
+    // the job's B rows, shared by its tablets in this server across RPCs and re-created iterators
+    BRowCache cache = server.bCache(opts, budget.cacheBytes());
+    ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), cache, labels);
+    BatchWorker worker = new BatchWorker(opts, budget, labels, server.bSource(opts), cache,
         server.cWriters(opts, budget), MultiplyMeters.of(Engine.SCAN));
     // as many batches at once in this server as the budgets assume: a batch mostly waits on its
     // nested scan and its writer's flush, so two tablets' batches overlap theirs

@@ -226,20 +226,39 @@ public final class JobAuthorization {
   private static final Cache<String,Boolean> LIVE = Caffeine.newBuilder()
       .expireAfterWrite(LIVENESS_CACHE_MILLIS, TimeUnit.MILLISECONDS).build();
 
+  /**
+   * The job's record in this table. A RUNNING record read here is remembered for {@link
+   * #LIVENESS_CACHE_MILLIS}, as {@link #stillRunning} remembers its yes: the pre-flight and the
+   * job's tablets on this server then read it once, not by a nested scan each. Every check above
+   * still compares it with the caller's options and key.
+   */
   private Map<String,String> readJob(Key at) {
+    String cached = tableId.canonical() + '|' + opts.job();
+    Map<String,String> known = RECORDS.getIfPresent(cached);
+    if (known != null) {
+      return known;
+    }
     Key k = JobRecord.recordKey(opts.job());
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
       s.setExecutionHints(TableLayout.NESTED_HINT); // never on the pool the outer scan holds
       s.setRange(new Range(k.getRow()));
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
       for (Entry<Key,Value> e : s) {
-        return JobRecord.decode(e.getValue());
+        Map<String,String> job = Map.copyOf(JobRecord.decode(e.getValue()));
+        if (JobRecord.State.RUNNING.name().equals(job.get("state"))) {
+          RECORDS.put(cached, job);
+        }
+        return job;
       }
       return null;
     } catch (TableNotFoundException e) {
       throw refuse("table " + table + " vanished", at);
     }
   }
+
+  /** RUNNING job records by table id and job, for {@link #LIVENESS_CACHE_MILLIS}. */
+  private static final Cache<String,Map<String,String>> RECORDS = Caffeine.newBuilder()
+      .expireAfterWrite(LIVENESS_CACHE_MILLIS, TimeUnit.MILLISECONDS).build();
 
   private void expect(Map<String,String> job, String field, String expected, Key at) {
     if (!expected.equals(job.get(field))) {

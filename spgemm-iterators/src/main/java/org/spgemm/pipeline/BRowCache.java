@@ -18,9 +18,8 @@ import org.apache.accumulo.core.data.ArrayByteSequence;
  * Decoded B rows kept across batches, bounded in bytes (a Caffeine cache weighed by the rows'
  * sizes, evicting on the caller's thread so the bound holds when {@code put} returns): a B row
  * that several batches need is fetched once, not once per batch. Shared by the workers of every
- * tablet of one job in one tablet server ({@link
- * org.spgemm.pipeline.compaction.JobBRowCaches}). A row larger than a quarter of the budget is
- * not kept.
+ * tablet of one job in one tablet server ({@link JobBRowCaches}). A row larger than a quarter of
+ * the budget is not kept.
  *
  * <p>Beside the rows it keeps, the cache knows the rows some batch is fetching now ({@link
  * #claim}): a batch that misses a row another batch has in flight waits for that fetch instead

@@ -21,6 +21,7 @@ import org.apache.accumulo.iteratortest.IteratorTestOutput;
 import org.apache.accumulo.iteratortest.IteratorTestParameters;
 import org.apache.accumulo.iteratortest.testcases.IsolatedDeepCopiesTestCase;
 import org.spgemm.env.TabletServerBridge;
+import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.CWriters;
 import org.spgemm.pipeline.MemoryBudget;
@@ -69,6 +70,11 @@ class IteratorContractTest extends IteratorTestBase {
         @Override
         public BSource bSource(MultiplySpec opts) {
           return new TestTables.B(B, "B");
+        }
+
+        @Override
+        public BRowCache bCache(MultiplySpec opts, long capacity) {
+          return new BRowCache(capacity);
         }
 
         @Override

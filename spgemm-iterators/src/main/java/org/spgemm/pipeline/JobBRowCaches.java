@@ -1,14 +1,14 @@
-package org.spgemm.pipeline.compaction;
+package org.spgemm.pipeline;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.util.concurrent.TimeUnit;
-import org.spgemm.pipeline.BRowCache;
 
 /**
  * The B-row caches of this tablet server, one per multiply job: every tablet of a job that
- * compacts here, at once or one after another, reads the B rows the others fetched. The tablets
+ * compacts or is scanned here, at once or one after another, reads the B rows the others fetched
+ * (a scan's iterators, re-created between its RPCs, find the same cache again). The tablets
  * of a gRRp part all sit on one server, so a B row is fetched about once per part, as the plan
  * counts it, not once per tablet (two batches missing the same row at the same moment share one
  * fetch: see {@link BRowCache#claim}). A cache no batch has used for {@link #IDLE_MILLIS} is

@@ -1,11 +1,10 @@
-package org.spgemm.pipeline.compaction;
+package org.spgemm.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.spgemm.pipeline.BRowCache;
 
 class JobBRowCachesTest {
 
