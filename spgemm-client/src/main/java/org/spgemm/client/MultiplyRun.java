@@ -79,7 +79,7 @@ final class MultiplyRun {
     this.table = table;
     this.opts = opts;
     this.mode = mode;
-    this.bTable = opts.spec.bTable() == null ? table : opts.spec.bTable();
+    this.bTable = opts.spec.bTableFor(table);
     this.cTable = opts.spec.cTable() == null ? table : opts.spec.cTable();
   }
 

@@ -31,7 +31,7 @@ final class Transposes {
       b = a; // Aᵀ·Aᵀ: one transpose serves both
     } else if (opts.transposeB) {
       b = TableLayout.transposed(opts.spec.bFamily());
-      SpGEMM.transpose(client, opts.spec.bTable() == null ? table : opts.spec.bTable(), opts.spec.bFamily(), b,
+      SpGEMM.transpose(client, opts.spec.bTableFor(table), opts.spec.bFamily(), b,
           opts.spec.codecB().name());
     }
     return opts.toBuilder().inputs(a, b).build();

@@ -96,7 +96,7 @@ public class CompactionMultiplyIterator
       source.seek(range, columnFamilies, inclusive);
       return;
     }
-    String bTable = opts.bTable() == null ? tableName() : opts.bTable();
+    String bTable = opts.bTableFor(tableName());
     MemoryBudget.Lease lease = MemoryBudget.lease(opts);
     BRowCache cache = JobBRowCaches.forJob(tableName(), bTable, opts.job(),
         lease.budget().cacheBytes());
@@ -143,7 +143,7 @@ public class CompactionMultiplyIterator
     if (opts.mode() != MultiplySpec.Mode.MULTIPLY) {
       return "a compaction can only multiply, not " + opts.mode();
     }
-    String bTable = opts.bTable() == null ? tableName() : opts.bTable();
+    String bTable = opts.bTableFor(tableName());
     try {
       new JobAuthorization(client, env.getPluginEnv(), env.getTableId(), tableName(), opts)
           .checkCompaction(bTable);

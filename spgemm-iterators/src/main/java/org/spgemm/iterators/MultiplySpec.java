@@ -172,6 +172,11 @@ public record MultiplySpec(
     }
   }
 
+  /** The table B is read from by a job on {@code table}: that one unless bTable names another. */
+  public String bTableFor(String table) {
+    return bTable == null ? table : bTable;
+  }
+
   /** The domain products are computed in: that of C's codec. */
   public Domain domain() {
     return codecC.domain();

@@ -58,8 +58,7 @@ interface ScanHost {
       public void authorize(MultiplySpec opts, Key at) {
         String table = tableName();
         new JobAuthorization(TabletServerBridge.serverClient(env), env.getPluginEnv(),
-            env.getTableId(), table, opts).check(opts.bTable() == null ? table : opts.bTable(),
-                at);
+            env.getTableId(), table, opts).check(opts.bTableFor(table), at);
       }
 
       @Override
@@ -68,15 +67,14 @@ interface ScanHost {
         // a scan thread must not wait for a nested scan queued behind it: the nested executor
         // a count needs B's columns only (BValues reads no value in count mode)
         return new NestedScanBSource(TabletServerBridge.serverClient(env), table,
-            opts.bTable() == null ? table : opts.bTable(), opts.bFamily(), opts.scanThreads(),
+            opts.bTableFor(table), opts.bFamily(), opts.scanThreads(),
             TableLayout.NESTED_HINT, opts.mode() == MultiplySpec.Mode.COUNT);
       }
 
       @Override
       public BRowCache bCache(MultiplySpec opts, long capacity) {
         String table = tableName();
-        return JobBRowCaches.forJob(table, opts.bTable() == null ? table : opts.bTable(),
-            opts.job(), capacity);
+        return JobBRowCaches.forJob(table, opts.bTableFor(table), opts.job(), capacity);
       }
 
       @Override

@@ -97,7 +97,9 @@ class MultiplySpecTest {
   @Test
   void blankMeansTheDefaultForNamesOnly() {
     assertNull(MultiplySpec.decode(withJob("bTable", " ")).bTable());
+    assertEquals("M", MultiplySpec.decode(withJob("bTable", " ")).bTableFor("M"));
     assertEquals("Mb", MultiplySpec.decode(withJob("bTable", " Mb ")).bTable());
+    assertEquals("Mb", MultiplySpec.decode(withJob("bTable", " Mb ")).bTableFor("M"));
     refused(withJob("threads", "")); // a number given as nothing is a mistake
   }
 
