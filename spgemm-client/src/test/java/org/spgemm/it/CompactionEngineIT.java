@@ -82,8 +82,10 @@ class CompactionEngineIT {
       List<String> splits = List.of("250", "500", "750");
       MultiplyOptions small = compaction().batchLimits(40, 4096, 32 << 20).build();
       MultiplyResult r = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits, small);
+      // the scan engine with a cache of one byte, which keeps nothing: each batch reads its rows
       MultiplyResult scan = RowByRowMultiplyIT.multiplyAndCheck(client, p, p, splits,
-          MultiplyOptions.builder().engine(Engine.SCAN).batchLimits(40, 4096, 32 << 20).build());
+          MultiplyOptions.builder().engine(Engine.SCAN).batchLimits(40, 4096, 32 << 20)
+              .cacheBytes(1).build());
       // each tablet reads a B row at most once: at most nnz(B) per tablet, far less than per batch
       assertTrue(r.bEntriesFetched() <= 4L * p.nnz(), r.bEntriesFetched() + " > 4 x " + p.nnz());
       assertTrue(r.bEntriesFetched() < scan.bEntriesFetched(),
