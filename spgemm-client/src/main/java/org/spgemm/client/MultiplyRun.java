@@ -80,7 +80,7 @@ final class MultiplyRun {
     this.opts = opts;
     this.mode = mode;
     this.bTable = opts.spec.bTableFor(table);
-    this.cTable = opts.spec.cTable() == null ? table : opts.spec.cTable();
+    this.cTable = opts.spec.cTableFor(table);
   }
 
   /**

@@ -177,6 +177,11 @@ public record MultiplySpec(
     return bTable == null ? table : bTable;
   }
 
+  /** The table C is written to by a job on {@code table}: that one unless cTable names another. */
+  public String cTableFor(String table) {
+    return cTable == null ? table : cTable;
+  }
+
   /** The domain products are computed in: that of C's codec. */
   public Domain domain() {
     return codecC.domain();

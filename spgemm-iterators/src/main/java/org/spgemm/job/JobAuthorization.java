@@ -196,14 +196,42 @@ public final class JobAuthorization {
 
 
   /**
-   * True while the job's record exists and says RUNNING. A yes is remembered for {@link
-   * #LIVENESS_CACHE_MILLIS}: every batch of every tablet asks, and the client waits longer than
-   * that after removing a record before it trusts that no batch writes any more. JVM-wide, as
-   * {@link #SETTLING}: the tablets of a job meet nowhere else.
+   * True while the job's record exists and says RUNNING. Every batch of every tablet asks; the
+   * answer comes from {@link #record}, so a yes may be {@link #LIVENESS_CACHE_MILLIS} old, and the
+   * client waits longer than that after removing a record before it trusts that no batch writes
+   * any more.
    */
   public static boolean stillRunning(AccumuloClient client, String table, String job) {
-    if (LIVE.getIfPresent(job) != null) {
-      return true;
+    try {
+      Map<String,String> record = record(client, table, job);
+      return record != null && JobRecord.State.RUNNING.name().equals(record.get("state"));
+    } catch (TableNotFoundException e) {
+      return false; // gone with its table
+    }
+  }
+
+  /** The job's record in this table, as {@link #record} reads it. */
+  private Map<String,String> readJob(Key at) {
+    try {
+      return record(client, table, opts.job());
+    } catch (TableNotFoundException e) {
+      throw refuse("table " + table + " vanished", at);
+    }
+  }
+
+  /**
+   * The record of {@code job} in {@code table}, or null when there is none. A RUNNING record is
+   * remembered for {@link #LIVENESS_CACHE_MILLIS}, by table and job, JVM-wide (the tablets of a
+   * job meet nowhere else): the pre-flight, the job's tablets on this server and their batches
+   * then read it once, not by a nested scan each. Every check still compares it with the
+   * caller's options and key.
+   */
+  private static Map<String,String> record(AccumuloClient client, String table, String job)
+      throws TableNotFoundException {
+    String cacheKey = table + '|' + job;
+    Map<String,String> known = RUNNING_RECORDS.getIfPresent(cacheKey);
+    if (known != null) {
+      return known;
     }
     Key k = JobRecord.recordKey(job);
     try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
@@ -211,53 +239,19 @@ public final class JobAuthorization {
       s.setRange(new Range(k.getRow()));
       s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
       for (Entry<Key,Value> e : s) {
-        if (JobRecord.State.RUNNING.name().equals(JobRecord.decode(e.getValue()).get("state"))) {
-          LIVE.put(job, Boolean.TRUE);
-          return true;
+        Map<String,String> record = Map.copyOf(JobRecord.decode(e.getValue()));
+        if (JobRecord.State.RUNNING.name().equals(record.get("state"))) {
+          RUNNING_RECORDS.put(cacheKey, record);
         }
+        return record;
       }
-    } catch (TableNotFoundException e) {
-      // gone with its table
+      return null;
     }
-    return false;
   }
 
   static final long LIVENESS_CACHE_MILLIS = 500;
-  private static final Cache<String,Boolean> LIVE = Caffeine.newBuilder()
-      .expireAfterWrite(LIVENESS_CACHE_MILLIS, TimeUnit.MILLISECONDS).build();
-
-  /**
-   * The job's record in this table. A RUNNING record read here is remembered for {@link
-   * #LIVENESS_CACHE_MILLIS}, as {@link #stillRunning} remembers its yes: the pre-flight and the
-   * job's tablets on this server then read it once, not by a nested scan each. Every check above
-   * still compares it with the caller's options and key.
-   */
-  private Map<String,String> readJob(Key at) {
-    String cached = tableId.canonical() + '|' + opts.job();
-    Map<String,String> known = RECORDS.getIfPresent(cached);
-    if (known != null) {
-      return known;
-    }
-    Key k = JobRecord.recordKey(opts.job());
-    try (Scanner s = client.createScanner(table, Authorizations.EMPTY)) {
-      s.setExecutionHints(TableLayout.NESTED_HINT); // never on the pool the outer scan holds
-      s.setRange(new Range(k.getRow()));
-      s.fetchColumn(k.getColumnFamily(), k.getColumnQualifier());
-      for (Entry<Key,Value> e : s) {
-        Map<String,String> job = Map.copyOf(JobRecord.decode(e.getValue()));
-        if (JobRecord.State.RUNNING.name().equals(job.get("state"))) {
-          RECORDS.put(cached, job);
-        }
-        return job;
-      }
-      return null;
-    } catch (TableNotFoundException e) {
-      throw refuse("table " + table + " vanished", at);
-    }
-  }
-
-  /** RUNNING job records by table id and job, for {@link #LIVENESS_CACHE_MILLIS}. */
-  private static final Cache<String,Map<String,String>> RECORDS = Caffeine.newBuilder()
+  /** RUNNING job records by table and job, for {@link #LIVENESS_CACHE_MILLIS}. */
+  private static final Cache<String,Map<String,String>> RUNNING_RECORDS = Caffeine.newBuilder()
       .expireAfterWrite(LIVENESS_CACHE_MILLIS, TimeUnit.MILLISECONDS).build();
 
   private void expect(Map<String,String> job, String field, String expected, Key at) {

@@ -100,6 +100,8 @@ class MultiplySpecTest {
     assertEquals("M", MultiplySpec.decode(withJob("bTable", " ")).bTableFor("M"));
     assertEquals("Mb", MultiplySpec.decode(withJob("bTable", " Mb ")).bTable());
     assertEquals("Mb", MultiplySpec.decode(withJob("bTable", " Mb ")).bTableFor("M"));
+    assertEquals("M", MultiplySpec.decode(withJob("cTable", " ")).cTableFor("M"));
+    assertEquals("Mc", MultiplySpec.decode(withJob("cTable", " Mc ")).cTableFor("M"));
     refused(withJob("threads", "")); // a number given as nothing is a mistake
   }
 

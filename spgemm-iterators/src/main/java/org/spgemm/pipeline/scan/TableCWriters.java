@@ -21,7 +21,7 @@ public final class TableCWriters implements CWriters {
   public TableCWriters(AccumuloClient client, String table, MultiplySpec opts, long bufferBytes) {
     this.client = client;
     this.table = table;
-    this.cTable = opts.cTable() == null ? table : opts.cTable();
+    this.cTable = opts.cTableFor(table);
     this.opts = opts;
     this.bufferBytes = bufferBytes;
   }
