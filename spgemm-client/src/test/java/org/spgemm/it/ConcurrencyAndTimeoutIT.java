@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -22,12 +23,13 @@ import org.spgemm.iterators.TableLayout;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
 import org.spgemm.matrix.SparseMatrix;
+import org.spgemm.metrics.MultiplyMeters;
 
 /**
  * Two multiplies into one C never mix: the second, started while the first runs, is refused
  * before it writes anything, on either engine, leaves no job record, and C ends COMPLETE with the
- * first's result. A multiply that makes no progress fails after its time-out, cancels its work,
- * removes C and marks it FAILED.
+ * first's result. A multiply that makes no progress fails after its time-out, cancels its work
+ * (its tablets on the servers stop), removes C and marks it FAILED.
  */
 @ClusterTest
 class ConcurrencyAndTimeoutIT {
@@ -61,11 +63,12 @@ class ConcurrencyAndTimeoutIT {
 
   @ParameterizedTest
   @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN"})
-  void aMultiplyWithoutProgressTimesOutAndLeavesNoC(Engine engine) {
+  void aMultiplyWithoutProgressTimesOutAndLeavesNoC(Engine engine) throws Exception {
     try (AccumuloClient client = SharedCluster.client()) {
       String table = Fixtures.uniqueTable("stall");
       SparseMatrix a = Fixtures.random(40, 40, 0.2, 17);
       Fixtures.createAndLoad(client, table, a, a, List.of("20"));
+      Map<String,Double> before = ServerMeters.settled();
       long t0 = System.nanoTime();
       SpgemmException e = assertThrows(SpgemmException.class, () -> SpGEMM.multiply(client,
           table, MultiplyOptions.builder().engine(engine)
@@ -81,6 +84,15 @@ class ConcurrencyAndTimeoutIT {
       Map<String,String> state = SpGEMM.cState(client, table, "C");
       assertEquals("FAILED", state.get("state"), state.toString());
       assertEquals(Map.of(), Fixtures.snapshot(client, table, "C"), "no partial C left");
+      // the servers stopped the job's stalled tablets: the compaction's passes when it was
+      // cancelled, the scan's once the job record went (nobody scans them any more)
+      Map<String,Double> after = ServerMeters.settled();
+      String tag = "{engine=" + engine.name().toLowerCase(Locale.ROOT) + "}:count";
+      double started = ServerMeters.delta(before, after, MultiplyMeters.TABLETS_STARTED + tag);
+      assertTrue(started >= 2, "both tablets began: " + started);
+      assertEquals(started, ServerMeters.delta(before, after, (engine == Engine.SCAN
+          ? MultiplyMeters.TABLETS_FAILED : MultiplyMeters.TABLETS_STOPPED) + tag),
+          "every pass stopped: " + after);
     }
   }
 }

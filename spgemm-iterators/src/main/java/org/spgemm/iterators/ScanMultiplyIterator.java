@@ -22,6 +22,7 @@ import org.spgemm.pipeline.ARowReader;
 import org.spgemm.pipeline.BRowCache;
 import org.spgemm.pipeline.BadInputException;
 import org.spgemm.pipeline.BatchWorker;
+import org.spgemm.pipeline.CWriters;
 import org.spgemm.pipeline.Labels;
 import org.spgemm.pipeline.MemoryBudget;
 import org.spgemm.pipeline.scan.BatchPipeline;
@@ -218,8 +219,10 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     // the job's B rows, shared by its tablets in this server across RPCs and re-created iterators
     BRowCache cache = server.bCache(opts, budget.cacheBytes());
     ARowReader reader = new ARowReader(source, opts, budget.batchBytes(), cache, labels);
+    CWriters writers = server.cWriters(opts, budget);
+    work.watch(writers::jobRunning);
     BatchWorker worker = new BatchWorker(opts, budget, labels, server.bSource(opts), cache,
-        server.cWriters(opts, budget), MultiplyMeters.of(Engine.SCAN));
+        writers, MultiplyMeters.of(Engine.SCAN));
     // as many batches at once in this server as the budgets assume: a batch mostly waits on its
     // nested scan and its writer's flush, so two tablets' batches overlap theirs
     return new BatchPipeline(reader, worker,

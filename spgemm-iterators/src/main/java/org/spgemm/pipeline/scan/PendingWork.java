@@ -1,9 +1,14 @@
 package org.spgemm.pipeline.scan;
 
+import com.google.common.util.concurrent.ThreadFactoryBuilder;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.apache.accumulo.core.data.Key;
 import org.spgemm.pipeline.BatchResult;
 import org.spgemm.pipeline.BatchScheduler;
@@ -36,6 +41,8 @@ public final class PendingWork {
   private volatile long touched = System.currentTimeMillis();
   /** Cleared when nobody will return this work's results: its workers stop writing. */
   private volatile boolean live = true;
+  /** Whether this work's job still runs (its record says RUNNING); null: not watched. */
+  private volatile BooleanSupplier jobRunning;
   /**
    * The iterator instance that may use this state, and whether it is inside a call now. Accumulo
    * may still be running a read-ahead on an old instance when a new scan resumes the work: only
@@ -123,6 +130,52 @@ public final class PendingWork {
     return true;
   }
 
+  /**
+   * Stops this work once {@code jobRunning} says its job ended (its record removed: the multiply
+   * was cancelled, timed out or failed elsewhere). Nobody returns its results then, and without
+   * this its batches in flight would run to their end, writing C rows after the client cleared
+   * C, and holding the scan's reads of the tablet's memory, which a flush waits for.
+   */
+  public void watch(BooleanSupplier jobRunning) {
+    this.jobRunning = jobRunning;
+  }
+
+  /** How often registered work is checked against its job ({@link #watch}). */
+  static final long REAP_MILLIS = 250;
+
+  private static final ScheduledExecutorService REAPER = Executors.newSingleThreadScheduledExecutor(
+      new ThreadFactoryBuilder().setDaemon(true).setNameFormat("spgemm-scan-reaper").build());
+
+  static {
+    REAPER.scheduleWithFixedDelay(PendingWork::reap, REAP_MILLIS, REAP_MILLIS,
+        TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Stops and unregisters the work whose job ended, logging its pass as failed. A job's answer
+   * is one cached read of its record for all its tablets here ({@code JobAuthorization}); a
+   * read that fails is tried again next time.
+   */
+  static void reap() {
+    for (Map.Entry<String,PendingWork> e : REGISTRY.entrySet()) {
+      PendingWork w = e.getValue();
+      BooleanSupplier running = w.jobRunning;
+      try {
+        if (running == null || running.getAsBoolean()) {
+          continue;
+        }
+      } catch (RuntimeException x) {
+        continue;
+      }
+      w.stop(true); // interrupted: a batch waiting on B or its writer stops now
+      REGISTRY.remove(e.getKey(), w);
+      if (w.pass != null) {
+        w.pass.failed("the job ended while this tablet was computing (cancelled or failed"
+            + " elsewhere); its batches were stopped");
+      }
+    }
+  }
+
   public static void remove(String id, PendingWork work) {
     REGISTRY.remove(id, work);
   }
@@ -140,9 +193,16 @@ public final class PendingWork {
    * thread; the queues are left to their holder (or the garbage collector).
    */
   public void abandon() {
+    stop(false);
+  }
+
+  private void stop(boolean interrupt) {
     live = false;
+    // another thread may be changing the queue: a slot read mid-change may be empty
     for (BatchScheduler.InFlight<?> f : inFlight.toArray(new BatchScheduler.InFlight<?>[0])) {
-      f.future().cancel(false);
+      if (f != null) {
+        f.future().cancel(interrupt);
+      }
     }
   }
 }

@@ -1,6 +1,8 @@
 package org.spgemm.pipeline.scan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -12,8 +14,11 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.accumulo.core.data.ArrayByteSequence;
 import org.apache.accumulo.core.data.Key;
@@ -26,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.pipeline.ABatch;
 import org.spgemm.pipeline.ARowReader;
+import org.spgemm.pipeline.BSource;
 import org.spgemm.pipeline.BadInputException;
 import org.spgemm.pipeline.BatchWorker;
 import org.spgemm.pipeline.Labels;
@@ -165,6 +171,60 @@ class BatchPipelineTest {
     BadInputException e = assertThrows(BadInputException.class,
         () -> run(table, TestTables.smallBatches(), c));
     assertTrue(e.getMessage().startsWith("stopped while the batch"), e.getMessage());
+    assertTrue(c.table.isEmpty(), "nothing written");
+  }
+
+  /**
+   * Work whose job ends while a batch is in flight (the client cancelled, or failed elsewhere,
+   * and nobody will come back for it) is stopped by the reaper: the batch, here blocked fetching
+   * its B rows, is interrupted, writes nothing, and the work is no longer registered.
+   */
+  @Test
+  void workWhoseJobEndsIsStoppedWhileItsBatchRuns() throws Exception {
+    SortedMap<Key,Value> table = TestTables.table(A, B);
+    MultiplySpec opts = TestTables.smallBatches();
+    ColumnFamilySkippingIterator source =
+        new ColumnFamilySkippingIterator(new SortedMapIterator(table));
+    source.seek(new Range(), Set.of(new ArrayByteSequence("A")), true);
+    MemoryBudget budget = MemoryBudget.of(opts, 1L << 30, MemoryBudget.MIN_TABLETS);
+    Labels labels = new Labels(opts.cVisibility());
+    CountDownLatch fetching = new CountDownLatch(1);
+    AtomicBoolean interrupted = new AtomicBoolean();
+    BSource blocked = (ranges, homeRow) -> {
+      fetching.countDown();
+      try {
+        Thread.sleep(60_000);
+      } catch (InterruptedException e) {
+        interrupted.set(true);
+        throw e;
+      }
+      throw new AssertionError("not interrupted");
+    };
+    TestTables.C c = new TestTables.C("C");
+    BatchWorker worker = new BatchWorker(opts, budget, labels, blocked, null, c,
+        org.spgemm.metrics.MultiplyMeters.of(org.spgemm.metrics.Engine.SCAN));
+    PendingWork work = new PendingWork();
+    work.hold(BatchPipelineTest.class);
+    BatchPipeline pipeline = new BatchPipeline(
+        new ARowReader(source, opts, budget.batchBytes(), null, labels), worker, POOL, 1, work);
+    work.watch(c::jobRunning);
+    String id = "job-that-ends|" + System.nanoTime();
+    PendingWork.register(id, work);
+    pipeline.fill();
+    assertTrue(fetching.await(10, TimeUnit.SECONDS), "the batch started");
+    work.resumeAfter = new Key("anywhere"); // where a resuming scan would adopt it
+    assertFalse(pipeline.awaitHead(2 * PendingWork.REAP_MILLIS), "still running");
+    c.running.set(false); // the job record is gone
+    BadInputException e = assertThrows(BadInputException.class,
+        () -> pipeline.awaitHead(10_000));
+    assertTrue(e.getMessage().startsWith("stopped while the batch"), e.getMessage());
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (!interrupted.get() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertTrue(interrupted.get(), "the blocked fetch was interrupted");
+    work.exit(BatchPipelineTest.class);
+    assertNull(PendingWork.adopt(id, new Key("anywhere"), this, 0), "no longer registered");
     assertTrue(c.table.isEmpty(), "nothing written");
   }
 
