@@ -133,8 +133,8 @@ public final class PendingWork {
   /**
    * Stops this work once {@code jobRunning} says its job ended (its record removed: the multiply
    * was cancelled, timed out or failed elsewhere). Nobody returns its results then, and without
-   * this its batches in flight would run to their end, writing C rows after the client cleared
-   * C, and holding the scan's reads of the tablet's memory, which a flush waits for.
+   * this its batches in flight would run to their end, and could write C rows after the client
+   * cleared C.
    */
   public void watch(BooleanSupplier jobRunning) {
     this.jobRunning = jobRunning;
@@ -153,8 +153,8 @@ public final class PendingWork {
 
   /**
    * Stops and unregisters the work whose job ended, logging its pass as failed. A job's answer
-   * is one cached read of its record for all its tablets here ({@code JobAuthorization}); a
-   * read that fails is tried again next time.
+   * is one cached read of its record for all its tablets here ({@code JobAuthorization}). A
+   * read that fails is tried again next time; nothing thrown here may end the schedule.
    */
   static void reap() {
     for (Map.Entry<String,PendingWork> e : REGISTRY.entrySet()) {
@@ -164,14 +164,14 @@ public final class PendingWork {
         if (running == null || running.getAsBoolean()) {
           continue;
         }
+        w.stop(true); // interrupted: a batch waiting on B or its writer stops now
+        REGISTRY.remove(e.getKey(), w);
+        if (w.pass != null) {
+          w.pass.failed("the job ended while this tablet was computing (cancelled or failed"
+              + " elsewhere); its batches were stopped");
+        }
       } catch (RuntimeException x) {
-        continue;
-      }
-      w.stop(true); // interrupted: a batch waiting on B or its writer stops now
-      REGISTRY.remove(e.getKey(), w);
-      if (w.pass != null) {
-        w.pass.failed("the job ended while this tablet was computing (cancelled or failed"
-            + " elsewhere); its batches were stopped");
+        // asked again in REAP_MILLIS
       }
     }
   }
