@@ -11,6 +11,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +58,10 @@ class TabletServerKillIT {
   static void start() throws Exception {
     Path dir = Paths.get("target", "mini-tests", "kill-" + System.currentTimeMillis());
     Files.createDirectories(dir.getParent());
-    cluster = EmbeddedCluster.start(dir, 2, 512, true);
+    // a killed server's lock expires after 15 s, not Accumulo's 30: what its own fail-over tests
+    // use, and what bin/cluster sets
+    cluster = EmbeddedCluster.start(dir, 2, 512, true, List.of(),
+        Map.of("instance.zookeeper.timeout", "15s"));
   }
 
   @AfterAll
