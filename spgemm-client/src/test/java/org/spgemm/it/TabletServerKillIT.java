@@ -58,10 +58,11 @@ class TabletServerKillIT {
   static void start() throws Exception {
     Path dir = Paths.get("target", "mini-tests", "kill-" + System.currentTimeMillis());
     Files.createDirectories(dir.getParent());
-    // a killed server's lock expires after 15 s, not Accumulo's 30: what its own fail-over tests
-    // use, and what bin/cluster sets
+    // a killed server's lock expires after 15 s, not Accumulo's 30 (what its own fail-over tests
+    // use, and what bin/cluster sets), and its logs are recovered 1 s after that, not 10 (the
+    // delay lets a server whose lock went finish quitting; a SIGKILLed one has)
     cluster = EmbeddedCluster.start(dir, 2, 512, true, List.of(),
-        Map.of("instance.zookeeper.timeout", "15s"));
+        Map.of("instance.zookeeper.timeout", "15s", "manager.recovery.delay", "1s"));
   }
 
   @AfterAll
