@@ -297,11 +297,7 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
 
   private void fail(BadInputException e) {
     if (pipeline != null) {
-      if (pipeline.work.pass != null) {
-        pipeline.work.pass.failed(e.getMessage());
-      }
-      pipeline.work.abandon();
-      PendingWork.remove(workId, pipeline.work);
+      pipeline.work.fail(workId, e.getMessage(), false);
     }
     failed = true;
     Key at = e.at();

@@ -164,15 +164,25 @@ public final class PendingWork {
         if (running == null || running.getAsBoolean()) {
           continue;
         }
-        w.stop(true); // interrupted: a batch waiting on B or its writer stops now
-        REGISTRY.remove(e.getKey(), w);
-        if (w.pass != null) {
-          w.pass.failed("the job ended while this tablet was computing (cancelled or failed"
-              + " elsewhere); its batches were stopped");
-        }
+        // interrupted: a batch waiting on B or its writer stops now
+        w.fail(e.getKey(), "the job ended while this tablet was computing (cancelled or failed"
+            + " elsewhere); its batches were stopped", true);
       } catch (RuntimeException x) {
         // asked again in REAP_MILLIS
       }
+    }
+  }
+
+  /**
+   * Ends this work, registered as {@code id}, on an error of its job: it is stopped (its batches
+   * cancelled, interrupted if {@code interrupt}; its workers write nothing more), unregistered,
+   * and its pass logged as failed with {@code why}.
+   */
+  public void fail(String id, String why, boolean interrupt) {
+    stop(interrupt);
+    REGISTRY.remove(id, this);
+    if (pass != null) {
+      pass.failed(why);
     }
   }
 
