@@ -134,6 +134,27 @@ final class ItHelpers {
     return m;
   }
 
+  /**
+   * {@link #entries}, retried for at most 30 s while the tablet servers refuse {@code auths}: a
+   * user's authorizations just changed reach them a moment later (once, under load, the scan
+   * right after the change was refused with BAD_AUTHORIZATIONS).
+   */
+  static Map<String,String> entriesOnceAuthorized(AccumuloClient client, String table,
+      String family, Authorizations auths) throws Exception {
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (true) {
+      try {
+        return entries(client, table, family, auths);
+      } catch (RuntimeException e) {
+        if (!String.valueOf(e.getMessage()).contains("BAD_AUTHORIZATIONS")
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        Thread.sleep(100);
+      }
+    }
+  }
+
   /** Every entry of a family with its visibility, read with {@code auths}. */
   static Map<String,String> entries(AccumuloClient client, String table, String family,
       Authorizations auths) throws Exception {
