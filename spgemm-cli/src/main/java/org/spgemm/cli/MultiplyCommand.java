@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import org.spgemm.client.Engine;
 import org.spgemm.client.GrrpResult;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.LoadOptions;
@@ -117,9 +116,10 @@ final class MultiplyCommand extends TableCommand {
     mxm.validate(opts, families.maskFamily);
     m.values(multiply.codec());
     MultiplyOptions built = opts.build();
-    if (built.engine() == Engine.SCAN && (mxm.cIn != null || tableMode())
+    if (built.engine().scans() && (mxm.cIn != null || tableMode())
         && built.spec().readsC()) {
-      throw new UsageException("--engine scan writes C beside what is there: --c-in merged by"
+      throw new UsageException("--engine " + built.engine().name().toLowerCase(Locale.ROOT)
+          + " writes C beside what is there: --c-in merged by"
           + " --accum or kept outside a --mask (without --replace) needs the compaction engine"
           + " (or auto)");
     }

@@ -37,10 +37,13 @@ final class MultiplyOptionsMixin {
   String codec;
 
   @Option(names = "--engine", paramLabel = "NAME",
-      description = "auto (the scan engine for small work, the compaction engine for large, by"
-          + " an estimate of the partial products), compaction (C computed in a user compaction"
-          + " of M, written straight into its files) or scan (the paper's write path: a scan"
-          + " iterator and a BatchWriter) (default " + Engine.DEFAULT_NAME + ")")
+      description = "auto (the scan engine for small work; for large, bulk where every tablet"
+          + " server reads all of B and the compaction engine elsewhere, by an estimate of the"
+          + " partial products), compaction (C computed in a user compaction of M, written"
+          + " straight into its files), scan (the paper's write path: a scan iterator and a"
+          + " BatchWriter) or bulk (the scan iterator writing C as RFiles that are then"
+          + " bulk-imported; needs BULK_IMPORT on C's table) (default " + Engine.DEFAULT_NAME
+          + ")")
   String engine;
 
   @Option(names = "--batch-b-rows", paramLabel = "N", description = "B rows to fetch that close"

@@ -76,7 +76,7 @@ class BadInputCasesTest {
         c("unknown codec", m + "ok.mtx --out {d}/c.mtx --codec utf16", 2,
             "unknown value codec 'utf16'; known: decimal, long, double"),
         c("unknown engine", m + "ok.mtx --out {d}/c.mtx --engine mapreduce", 2,
-            "--engine: unknown engine 'mapreduce'; known: auto, compaction, scan"),
+            "--engine: unknown engine 'mapreduce'; known: auto, compaction, scan, bulk"),
         c("non-positive count", m + "ok.mtx --out {d}/c.mtx --tablets 0", 2,
             "--tablets must be between 1 and 10000, not 0"),
         c("too many tablets", m + "ok.mtx --out {d}/c.mtx --tablets 20000", 2,

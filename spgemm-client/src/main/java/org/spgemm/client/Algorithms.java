@@ -237,7 +237,7 @@ public final class Algorithms {
         .select("triu").build());
     s.put("J /= S*I", base(base).semiring("PLUS_TIMES").families(p + "s", p + "I", out)
         .accum("div").build());
-    if (s.values().stream().anyMatch(o -> o.engine() == Engine.SCAN && o.readsC())) {
+    if (s.values().stream().anyMatch(o -> o.engine().scans() && o.readsC())) {
       throw new InvalidOptionException("jaccard accumulates into families it wrote before"
           + " (S -= ..., J /= ...), which the scan engine cannot (it writes C beside what is"
           + " there); use the auto or compaction engine");

@@ -3,8 +3,9 @@ package org.spgemm.client;
 /** How the tablet servers run a multiply; all compute the same C. */
 public enum Engine {
   /**
-   * Default: the scan engine for small work, the compaction engine for large, by a cost estimate
-   * made before anything changes ({@link EngineChoice}); where only one of them can run the
+   * Default: the scan engine for small work; for large, bulk where every tablet server reads all
+   * of B anyway and the compaction engine elsewhere, by a cost estimate made before anything
+   * changes ({@link EngineChoice}); where only one of them can run the
    * multiply (a mask in another table, or a merge into a C that holds entries, needs the
    * compaction; C in another table the scan), that one. The result says which ran and why.
    */
@@ -20,7 +21,21 @@ public enum Engine {
    * per batch; resumable when Accumulo re-creates the iterator. Starts in milliseconds, writes
    * slower. Needs READ and WRITE on M.
    */
-  SCAN;
+  SCAN,
+  /**
+   * The scan engine writing C as files: each batch writes its C rows into a sorted RFile under
+   * the instance's first volume ({@code spgemm-c/<job>}), and the client bulk-imports them all
+   * once every tablet is done. No BatchWriter, write-ahead log or compaction: A and B are neither
+   * read twice nor rewritten, but the import is a FATE operation of about 0.5 s. The default for
+   * large work where every tablet server reads all of B anyway. Needs READ on M and BULK_IMPORT
+   * on C's table.
+   */
+  BULK;
+
+  /** Whether it runs as scans of A's tablets (the scan engine, writing C either way). */
+  public boolean scans() {
+    return this == SCAN || this == BULK;
+  }
 
   /** Name of the default engine, for help texts. */
   public static final String DEFAULT_NAME = "auto";

@@ -17,7 +17,12 @@ import org.spgemm.iterators.MultiplySpec.Mode;
  * there, so a multiply that merges the stored C (an accumulator, a mask without replace) takes it
  * only when C is empty.
  */
-record EngineChoice(Engine engine, String why) {
+record EngineChoice(Engine engine, String why, boolean large) {
+
+  /** A choice the work's size did not make (asked for, or what the options need). */
+  EngineChoice(Engine engine, String why) {
+    this(engine, why, false);
+  }
 
   /**
    * Largest estimated partial products given to the scan engine; measured on this project's
@@ -73,13 +78,31 @@ record EngineChoice(Engine engine, String why) {
           + ", from M's file summaries)";
     }
     if (estimate > SCAN_MAX_PRODUCTS) {
-      return new EngineChoice(Engine.COMPACTION, how + " > " + SCAN_MAX_PRODUCTS);
+      return new EngineChoice(Engine.COMPACTION, how + " > " + SCAN_MAX_PRODUCTS, true);
     }
     if (opts.readsC() && !cEmpty.getAsBoolean()) {
       return new EngineChoice(Engine.COMPACTION, how + ", but the stored C, which it merges,"
           + " holds entries");
     }
     return new EngineChoice(Engine.SCAN, how + " <= " + SCAN_MAX_PRODUCTS);
+  }
+
+  /**
+   * This choice, once each tablet server is known to read all of B at once ({@link #wholeB}
+   * said why, in {@code whole}). Large work that {@link Engine#AUTO} gave the compaction engine
+   * goes to {@link Engine#BULK} instead when the caller may import C's files ({@code mayImport})
+   * and the stored C is not merged: reading a tablet's own B rows from its files, the compaction
+   * engine's edge, is then moot, and bulk neither rewrites A and B nor waits on the compaction
+   * round trip (docs/engines.md, "Engine bulk").
+   */
+  EngineChoice bulkWhereBIsReadWhole(MultiplyOptions opts, String whole,
+      BooleanSupplier mayImport) {
+    String read = "; all of B read at once by each server (" + whole + ")";
+    if (large && !opts.readsC() && mayImport.getAsBoolean()) {
+      return new EngineChoice(Engine.BULK, why + read + ": C written as files and imported",
+          true);
+    }
+    return new EngineChoice(engine, why + read, large);
   }
 
   /**

@@ -289,9 +289,10 @@ public final class MultiplyOptions {
         throw new InvalidOptionException("C in another table (" + s.cTable() + ") is written"
             + " by the scan engine; the compaction engine writes only M");
       }
-      if (s.maskTable() != null && engine == Engine.SCAN) {
+      if (s.maskTable() != null && engine.scans()) {
         throw new InvalidOptionException("a mask in another table (" + s.maskTable() + ") is"
-            + " read by the compaction engine, not the scan engine");
+            + " read by the compaction engine, not the scan engine"
+            + (engine == Engine.BULK ? ", which bulk runs" : ""));
       }
       if (s.maskTable() != null && s.cTable() != null) {
         throw new InvalidOptionException("a mask in another table (" + s.maskTable() + ") needs"

@@ -123,7 +123,7 @@ final class MultiplyRun {
     // each tablet is read, and the files' summaries (below) stand for the rest
     boolean runsDigest = algorithm != null && mode == Mode.MULTIPLY;
     boolean sampleOnly = !scanDigest && mode == Mode.MULTIPLY && algorithm == null
-        && opts.engine != Engine.SCAN && opts.spec.cTable() == null
+        && !opts.engine.scans() && opts.spec.cTable() == null
         && opts.spec.maskFamily() == null && bTable.equals(table);
     CompletableFuture<InputDigest> digest = writes && !runsDigest
         ? CompletableFuture.supplyAsync(() -> sampleOnly && recordedLarge()
@@ -189,8 +189,13 @@ final class MultiplyRun {
         () -> TableM.pinnedParts(client, table));
     boolean wholeB = whole != null;
     if (wholeB) {
-      choice = new EngineChoice(engine, choice.why() + "; all of B read at once by each server"
-          + " (" + whole + ")");
+      choice = choice.bulkWhereBIsReadWhole(opts, whole, () -> CFiles.mayImport(client, cTable));
+      engine = choice.engine();
+    }
+    if (opts.engine == Engine.BULK && !CFiles.mayImport(client, cTable)) {
+      throw new RefusedException("engine bulk imports C's files with your own rights, and "
+          + client.whoami() + " lacks " + CFiles.NEEDS + " on " + cTable + "; use the scan or"
+          + " compaction engine", null);
     }
     IteratorSetting setting = MultiplySetting.of(engine, jobId, jobKey, table, tableId, mode,
         opts, wholeB);
@@ -206,11 +211,12 @@ final class MultiplyRun {
     phases.end("claim C");
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
     CompactionDriver compaction = null;
+    CFiles files = null;
     boolean changing = false;
     try {
       writeJob(JobRecord.State.RUNNING);
       List<Range> ranges = join(tablets);
-      if (engine == Engine.SCAN && algorithm != null) {
+      if (engine.scans() && algorithm != null) {
         ranges = algorithm.scanRanges(table, opts.spec.aFamily(), ranges);
       }
       RunCounts counts = new RunCounts(ranges.size(), opts.listener);
@@ -225,19 +231,26 @@ final class MultiplyRun {
         // anything, and C changes only once both answered
         IteratorSetting dryRun = MultiplySetting.preflight(engine, jobId, jobKey, table, tableId,
             mode, opts);
-        CompletableFuture<Void> checked = CompletableFuture.runAsync(() -> preflight(dryRun),
-            Background.TASKS);
+        CompletableFuture<BatchStats> checked = CompletableFuture.supplyAsync(
+            () -> preflight(dryRun), Background.TASKS);
         if (!speculative && (engine == Engine.SCAN || !opts.readsC() && !opts.overwrite)) {
           c.provenEmpty();
         }
-        join(checked);
+        BatchStats answer = join(checked);
+        if (engine == Engine.BULK) {
+          if (answer.files == null) {
+            throw new ClusterException("the tablet servers named no directory for C's files:"
+                + " is every server's iterators jar as new as this client's?");
+          }
+          files = new CFiles(answer.files);
+        }
         phases.end("job record and pre-flight");
         c.refuseStaleUnlessOverwrite();
         phases.end("C empty?");
       }
       changing = true;
       long setup;
-      if (engine == Engine.SCAN) {
+      if (engine.scans()) {
         if (writes && opts.readsC()) {
           // C is an input to merge with: the scan engine, writing beside it, needs it empty
           if (!c.provenEmpty()) {
@@ -247,7 +260,7 @@ final class MultiplyRun {
                 + " merge; use the compaction engine");
           }
           phases.end("C empty?");
-        } else if (writes && !speculative) {
+        } else if (writes && !speculative && engine == Engine.SCAN) {
           c.clear(); // a compaction replaces C by itself; a scan writes beside what is there
           phases.end("clear C");
         }
@@ -262,6 +275,17 @@ final class MultiplyRun {
           phases.end("clear C");
           counts = new RunCounts(ranges.size(), opts.listener);
           scans.run(setting, counts, ranges, perEntry);
+        }
+        if (engine == Engine.BULK) {
+          // C's files are all written and C untouched: it is cleared only now, if it holds
+          // entries, and the files go in with one import
+          phases.end("compute");
+          if (!opts.readsC() && !c.provenEmpty()) {
+            c.clear();
+            phases.end("clear C");
+          }
+          files.importInto(client, cTable, counts.files);
+          phases.end("import C");
         }
       } else {
         if (digestInFiles == null && writes && opts.detectInputChanges && algorithm == null
@@ -307,6 +331,9 @@ final class MultiplyRun {
       removeJob();
       if (compaction != null) {
         compaction.removeRecords();
+      }
+      if (files != null) {
+        files.delete(); // imported, or never to be
       }
     }
   }
@@ -434,11 +461,12 @@ final class MultiplyRun {
 
   /**
    * The tablet servers check the job as its tablets will (the job record and key, consents of
-   * other tables, the nested executor), on the metadata row, computing nothing.
+   * other tables, the nested executor), on the metadata row, computing nothing; returns their
+   * answer (for bulk, it names the directory of C's files).
    *
    * @throws RefusedException with the servers' reason
    */
-  private void preflight(IteratorSetting check) {
+  private BatchStats preflight(IteratorSetting check) {
     try (Scanner s = client.createScanner(table, MatrixStore.userAuths(client))) {
       s.setRange(new Range(TableLayout.META_ROW));
       s.fetchColumnFamily(new Text(TableLayout.META_FAMILY));
@@ -448,7 +476,7 @@ final class MultiplyRun {
         if (st.error != null) {
           throw new RefusedException(st.error);
         }
-        return;
+        return st;
       }
     } catch (TableNotFoundException e) {
       throw ClusterException.noTable(table, e);

@@ -33,15 +33,20 @@ final class MultiplySetting {
    */
   static IteratorSetting preflight(Engine engine, String jobId, String jobKey, String table,
       String tableId, Mode mode, MultiplyOptions opts) {
-    MultiplySpec s = spec(Engine.SCAN, jobId, jobKey, table, tableId, mode, opts)
-        .with("dryRun", true);
+    // bulk's pre-flight also names the directory its servers will write C's files to
+    MultiplySpec s = spec(engine == Engine.BULK ? engine : Engine.SCAN, jobId, jobKey, table,
+        tableId, mode, opts).with("dryRun", true);
     return setting(Engine.SCAN, engine == Engine.COMPACTION ? s.with("table", tableId) : s);
   }
 
   private static MultiplySpec spec(Engine engine, String jobId, String jobKey, String table,
       String tableId, Mode mode, MultiplyOptions opts) {
     MultiplySpec s = opts.spec.with("job", jobId).with("mode", mode);
-    s = engine == Engine.SCAN ? s.with("jobKey", jobKey)
+    if (engine == Engine.BULK) {
+      // every server's files carry the same time, so a piece computed twice is one version
+      s = s.with("cFiles", true).with("timestamp", System.currentTimeMillis());
+    }
+    s = engine.scans() ? s.with("jobKey", jobKey)
         : s.with("table", tableId).with("timestamp", System.currentTimeMillis());
     // a mask or C "in another table" that is M itself is M's own, read or written locally
     if (table.equals(s.maskTable())) {
@@ -52,7 +57,7 @@ final class MultiplySetting {
 
   private static IteratorSetting setting(Engine engine, MultiplySpec spec) {
     IteratorSetting is = new IteratorSetting(TableLayout.ITERATOR_PRIORITY,
-        TableLayout.ITERATOR_NAME, engine == Engine.SCAN ? ScanMultiplyIterator.class
+        TableLayout.ITERATOR_NAME, engine.scans() ? ScanMultiplyIterator.class
             : CompactionMultiplyIterator.class);
     spec.writeTo(is);
     return is;

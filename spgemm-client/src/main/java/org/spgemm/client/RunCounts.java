@@ -1,6 +1,8 @@
 package org.spgemm.client;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.spgemm.progress.BatchStats;
 
@@ -10,6 +12,8 @@ final class RunCounts {
   /** Replaced whole by {@link #replace}, so read it again after each call. */
   volatile BatchStats total = new BatchStats();
   final Map<String,BatchStats> perServer = new HashMap<>();
+  /** The C files the batches reported (engine bulk), as {@link BatchStats#file} says them. */
+  final List<String> files = new ArrayList<>();
   final int tablets;
   private final ProgressListener listener;
   private int tabletsDone;
@@ -24,6 +28,9 @@ final class RunCounts {
     if (st != null) {
       total.add(st);
       addPerServer(st);
+      if (st.file != null) {
+        files.add(st.file);
+      }
     }
     if (tabletDone) {
       tabletsDone++;

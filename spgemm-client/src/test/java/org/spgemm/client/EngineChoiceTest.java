@@ -26,6 +26,37 @@ class EngineChoiceTest {
         () -> cEmpty);
   }
 
+  /**
+   * Large work goes to bulk once every server reads all of B, if the caller may import and C is
+   * not merged; small work, forced engines and merges keep their engine.
+   */
+  @Test
+  void largeWorkWhereBIsReadWholeTakesBulk() {
+    String whole = "nnz(A) 9 >= nnz(B) 8, most of A's B rows in other tablets";
+    EngineChoice large = choose(MultiplyOptions.builder(), LIMIT, B_ENTRIES, B, true);
+    EngineChoice bulk = large.bulkWhereBIsReadWhole(MultiplyOptions.defaults(), whole, () -> true);
+    assertEquals(Engine.BULK, bulk.engine(), bulk.why());
+    assertTrue(bulk.why().startsWith(large.why()) && bulk.why().contains(whole)
+        && bulk.why().endsWith("C written as files and imported"), bulk.why());
+    EngineChoice noRight = large.bulkWhereBIsReadWhole(MultiplyOptions.defaults(), whole,
+        () -> false);
+    assertEquals(Engine.COMPACTION, noRight.engine(), "without BULK_IMPORT and ALTER_TABLE");
+    assertTrue(noRight.why().contains(whole), noRight.why());
+    MultiplyOptions accum = MultiplyOptions.builder().accum("plus").build();
+    assertEquals(Engine.COMPACTION, choose(MultiplyOptions.builder().accum("plus"), LIMIT,
+        B_ENTRIES, B, false).bulkWhereBIsReadWhole(accum, whole, () -> true)
+        .engine(),
+        "a merge into C");
+    EngineChoice small = choose(MultiplyOptions.builder(), 5, B_ENTRIES, B, true);
+    assertEquals(Engine.SCAN, small.bulkWhereBIsReadWhole(MultiplyOptions.defaults(), whole,
+        () -> true).engine(), "small work stays on the scan engine");
+    EngineChoice forced = choose(MultiplyOptions.builder().engine(Engine.COMPACTION), LIMIT,
+        B_ENTRIES, B, true);
+    assertEquals(Engine.COMPACTION, forced.bulkWhereBIsReadWhole(MultiplyOptions.builder()
+        .engine(Engine.COMPACTION).build(), whole, () -> true).engine(),
+        "asked for");
+  }
+
   @Test
   void theEstimateSplitsAtTheThreshold() {
     // nnz(A) x Σ r² / nnz(B): 10 products per A entry

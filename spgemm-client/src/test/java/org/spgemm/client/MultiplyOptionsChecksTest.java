@@ -125,6 +125,9 @@ class MultiplyOptionsChecksTest {
   void engineConflictsAreRefusedByBuild() {
     refused(() -> b().engine(Engine.SCAN).mask("X", "MK", MaskMode.STRUCTURE, false).build(),
         "a mask in another table (X) is read by the compaction engine, not the scan engine");
+    refused(() -> b().engine(Engine.BULK).mask("X", "MK", MaskMode.STRUCTURE, false).build(),
+        "a mask in another table (X) is read by the compaction engine, not the scan engine,"
+            + " which bulk runs");
     refused(() -> b().cTable("T").mask("X", "MK", MaskMode.STRUCTURE, false).build(), "a mask in"
         + " another table (X) needs the compaction engine, which writes C only into M, not into T");
     refused(() -> b().cTable("T").engine(Engine.COMPACTION).build(), "C in another table (T) is"

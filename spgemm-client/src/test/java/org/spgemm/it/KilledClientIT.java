@@ -37,7 +37,7 @@ class KilledClientIT {
   private static final long LEASE_SECONDS = 10;
 
   @ParameterizedTest
-  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN"})
+  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN", "BULK"})
   void aKilledClientsJobIsDetectedAndTakenOver(Engine engine) throws Exception {
     try (AccumuloClient client = SharedCluster.client()) {
       SparseMatrix a = RmatGenerator.generate(12, 16, 41);

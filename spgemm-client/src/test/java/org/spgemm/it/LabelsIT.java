@@ -78,7 +78,7 @@ class LabelsIT {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN"})
+  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN", "BULK"})
   void nothingDerivedFromLabelledDataReachesAReaderWithoutTheLabel(Engine engine)
       throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
@@ -102,7 +102,7 @@ class LabelsIT {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN"})
+  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN", "BULK"})
   void aGivenCVisibilityMustBeAtLeastAsStrict(Engine engine) throws Exception {
     try (AccumuloClient root = SharedCluster.client()) {
       root.securityOperations().changeUserAuthorizations("root",

@@ -73,9 +73,11 @@ class TabletServerKillIT {
   }
 
   @ParameterizedTest
-  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN"})
+  @EnumSource(value = Engine.class, names = {"COMPACTION", "SCAN", "BULK"})
   void killedTabletServerMidMultiplyStillGivesExactC(Engine engine) throws Exception {
-    int trials = Integer.getInteger("spgemm.killTrials", 2);
+    // bulk runs the scan engine's iterator: one trial of its own (what it adds is the files
+    // of the killed server's pieces, left out of the import, and the import itself)
+    int trials = Integer.getInteger("spgemm.killTrials", engine == Engine.BULK ? 1 : 2);
     SparseMatrix a = RmatGenerator.generate(12, 16, 1);
     SparseMatrix b = RmatGenerator.generate(12, 16, 2);
     SparseMatrix expected = ReferenceMultiply.multiply(a, b, Semirings.PLUS_TIMES);

@@ -86,6 +86,10 @@ public record MultiplySpec(
     @Opt("table the scan engine writes C into (default: this table); its "
         + TableLayout.CUSTOM_PREFIX + TableLayout.C_WRITERS_PROPERTY
         + " must list this table's id") String cTable,
+    @Opt(value = "scan engine (engine bulk): write C as sorted RFiles in " + TableLayout.C_FILES_DIR
+        + "/<job> under the instance's first volume, for the client to bulk-import, instead of"
+        + " through BatchWriters", dflt = "false")
+    boolean cFiles,
     @Opt(value = "batches computed at once per tablet", dflt = DEFAULT_THREADS,
         max = MAX_THREADS)
     int threads,
@@ -163,6 +167,10 @@ public record MultiplySpec(
     }
     requireOrdered("rowFirst", rowFirst, "rowLast", rowLast);
     requireOrdered("colFirst", colFirst, "colLast", colLast);
+    if (cFiles && mode != Mode.MULTIPLY) {
+      throw new IllegalArgumentException("option 'cFiles' needs mode multiply: only C rows, in"
+          + " key order, are written as files");
+    }
   }
 
   private static void requireOrdered(String a, byte[] first, String b, byte[] last) {

@@ -1,5 +1,9 @@
 package org.spgemm.iterators;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.iterators.IteratorEnvironment;
@@ -11,6 +15,7 @@ import org.spgemm.pipeline.CWriters;
 import org.spgemm.pipeline.JobBRowCaches;
 import org.spgemm.pipeline.MemoryBudget;
 import org.spgemm.pipeline.NestedScanBSource;
+import org.spgemm.pipeline.scan.FileCWriters;
 import org.spgemm.pipeline.scan.TableCWriters;
 
 /**
@@ -36,6 +41,9 @@ interface ScanHost {
   BRowCache bCache(MultiplySpec opts, long capacity);
 
   CWriters cWriters(MultiplySpec opts, MemoryBudget budget);
+
+  /** The directory the job's C files go to (engine bulk), as a URI the client can reach. */
+  String cFilesDirectory(MultiplySpec opts);
 
   /** The tablet server's own: its context's rights, nested scans on the nested executor. */
   static ScanHost of(IteratorEnvironment env) {
@@ -79,8 +87,30 @@ interface ScanHost {
 
       @Override
       public CWriters cWriters(MultiplySpec opts, MemoryBudget budget) {
+        if (opts.cFiles()) {
+          try {
+            AccumuloClient server = TabletServerBridge.serverClient(env);
+            String table = tableName();
+            return new FileCWriters(server, table, opts, volumes(),
+                server.tableOperations().getConfiguration(opts.cTableFor(table)));
+          } catch (IOException e) {
+            throw new UncheckedIOException("no file system for C's files: " + e, e);
+          } catch (AccumuloException | TableNotFoundException e) {
+            throw new IllegalStateException("no configuration of C's table: " + e, e);
+          }
+        }
         return new TableCWriters(TabletServerBridge.serverClient(env), tableName(), opts,
             budget.cBufferBytes());
+      }
+
+      @Override
+      public String cFilesDirectory(MultiplySpec opts) {
+        return FileCWriters.jobDirectory(FileCWriters.firstVolume(volumes()), opts.job())
+            .toString();
+      }
+
+      private String volumes() {
+        return env.getPluginEnv().getConfiguration().get(TableLayout.VOLUMES_PROPERTY);
       }
     };
   }

@@ -193,8 +193,12 @@ public class ScanMultiplyIterator implements SortedKeyValueIterator<Key,Value>, 
     }
     try {
       server.authorize(opts, at);
+      BatchStats ok = errorStats(null);
+      if (opts.cFiles()) {
+        ok.files = server.cFilesDirectory(opts);
+      }
       topKey = at;
-      topValue = new Value(errorStats(null).encode());
+      topValue = new Value(ok.encode());
     } catch (BadInputException e) {
       refused(range, "(pre-flight) " + e.getMessage());
       fail(e);

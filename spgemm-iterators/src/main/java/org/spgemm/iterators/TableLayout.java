@@ -55,6 +55,20 @@ public final class TableLayout {
    */
   public static final String C_WRITERS_PROPERTY = "spgemm.writers";
   /**
+   * Directory under the instance's first volume where engine bulk's servers write C files, one
+   * directory per job, until the client imports them.
+   */
+  public static final String C_FILES_DIR = "spgemm-c";
+  /** Accumulo's list of volumes; the first holds C files. */
+  public static final String VOLUMES_PROPERTY = "instance.volumes";
+  /** What every table property's name begins with (what applies to a table's files). */
+  public static final String TABLE_PREFIX = "table.";
+
+  /** Where a job's C files are written before they are finished: beside its directory. */
+  public static String cFilesTemporaryDirectory(String jobDirectory) {
+    return jobDirectory + "-tmp";
+  }
+  /**
    * Accumulo's own namespace (metadata, root, replication): never read or written by a multiply,
    * whatever its properties say.
    */

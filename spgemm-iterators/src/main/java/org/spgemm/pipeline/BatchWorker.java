@@ -81,6 +81,7 @@ public final class BatchWorker {
         writer.close(); // the flush: C rows are durable before the progress entry is returned
         stats.add(Counter.WRITE_NANOS, System.nanoTime() - tc);
         stats.add(Counter.C_BYTES, writer.bytesWritten());
+        stats.file = writer.file();
       }
       result.emit(piece.lastKey(), stats);
     });

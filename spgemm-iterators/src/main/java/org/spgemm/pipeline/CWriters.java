@@ -18,6 +18,14 @@ public interface CWriters {
      */
     long bytesWritten();
 
+    /**
+     * Once closed, the file it wrote as {@code name firstRow lastRow} (rows in hex), for the
+     * client's load plan; null when it wrote no file (a BatchWriter, or no entry).
+     */
+    default String file() {
+      return null;
+    }
+
     @Override
     void close() throws Exception;
   }

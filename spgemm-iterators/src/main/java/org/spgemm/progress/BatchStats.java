@@ -16,10 +16,22 @@ public final class BatchStats {
   public static final String REFUSED = "refused: ";
   private static final String ERROR = ";error=";
   private static final String SERVER = "server";
+  private static final String FILES = "files";
+  private static final String FILE = "file";
 
   private final long[] counts = new long[Counter.values().length];
   /** The tablet server process that did the work (host:pid). */
   public String server = "";
+  /**
+   * Where the job's C files go (engine bulk): the directory a pre-flight names, so the client
+   * learns it from the servers, who chose it, rather than from configuration it may not read.
+   */
+  public String files;
+  /**
+   * The C file one piece wrote (engine bulk), as {@code name firstRow lastRow}, rows in hex: the
+   * client's load plan, and the files no entry reported (a piece computed again) left out.
+   */
+  public String file;
   public String error;
 
   /** True if {@link #error} is a refusal rather than a problem with the data. */
@@ -52,6 +64,12 @@ public final class BatchStats {
       sb.append(c.key).append('=').append(get(c)).append(';');
     }
     sb.append(SERVER).append('=').append(server);
+    if (files != null) {
+      sb.append(';').append(FILES).append('=').append(files);
+    }
+    if (file != null) {
+      sb.append(';').append(FILE).append('=').append(file);
+    }
     if (error != null) {
       // error text goes last so it may contain ';' and '='
       sb.append(ERROR).append(error.replace('\n', ' '));
@@ -79,6 +97,10 @@ public final class BatchStats {
         b.set(c, Long.parseLong(v));
       } else if (k.equals(SERVER)) {
         b.server = v;
+      } else if (k.equals(FILES)) {
+        b.files = v;
+      } else if (k.equals(FILE)) {
+        b.file = v;
       } // newer fields from a newer iterator jar are ignored
     }
     return b;

@@ -81,6 +81,11 @@ class IteratorContractTest extends IteratorTestBase {
         public CWriters cWriters(MultiplySpec opts, MemoryBudget budget) {
           return CWriters.NONE;
         }
+
+        @Override
+        public String cFilesDirectory(MultiplySpec opts) {
+          return "file:/nowhere/" + opts.job();
+        }
       };
     }
   }

@@ -141,7 +141,8 @@ class MultiplySpecTest {
         Arguments.of("colLast", "!"),
         Arguments.of("dryRun", "maybe"),
         Arguments.of("localB", "sometimes"),
-        Arguments.of("wholeB", "yes"));
+        Arguments.of("wholeB", "yes"),
+        Arguments.of("cFiles", "yes"));
   }
 
   /** D4M writes its tables in the empty family: "" is a family like any other, both ways. */

@@ -25,6 +25,8 @@ class BatchStatsTest {
       assertEquals(e.get(c), a.get(c), c.key);
     }
     assertEquals(e.server, a.server, "server");
+    assertEquals(e.files, a.files, "files");
+    assertEquals(e.file, a.file, "file");
     assertEquals(e.error, a.error, "error");
   }
 
@@ -48,6 +50,15 @@ class BatchStatsTest {
     s.error = "bad value of A(r1;x, c=2) in family A: 'a;b=c' is not a decimal number;rows=99";
     BatchStats d = BatchStats.decode(s.encode());
     assertSameStats(s, d);
+  }
+
+  @Test
+  void bulksDirectoryAndFileComeBack() {
+    BatchStats s = sample();
+    s.files = "hdfs://nn:8020/accumulo/spgemm-c/5f0c-41";
+    s.file = "1b2c.rf 3030 3039";
+    s.error = "after them";
+    assertSameStats(s, BatchStats.decode(s.encode()));
   }
 
   @Test

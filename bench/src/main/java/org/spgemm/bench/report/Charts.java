@@ -68,6 +68,7 @@ public final class Charts {
       case GRAPHULO -> new Color(0x937860);
       case RRP_SCAN -> new Color(0xF2B880);
       case RRP -> new Color(0xDD8452);
+      case RRP_BULK -> new Color(0xC97B3A);
       case RRP_COMPACTION -> new Color(0xE8A87C);
       case RRP_NESTED -> new Color(0xB5651D);
       case GRRP -> new Color(0x8172B3);

@@ -253,6 +253,7 @@ public final class BenchRunner {
       }
       case RRP_SCAN -> new RrpContender(org.spgemm.client.Engine.SCAN);
       case RRP -> new RrpContender(org.spgemm.client.Engine.AUTO);
+      case RRP_BULK -> new RrpContender(org.spgemm.client.Engine.BULK);
       case RRP_COMPACTION -> new RrpContender(org.spgemm.client.Engine.COMPACTION);
       case RRP_NESTED -> new RrpContender(org.spgemm.client.Engine.COMPACTION, false);
       case GRRP -> new GrrpContender();

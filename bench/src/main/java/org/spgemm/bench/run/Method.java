@@ -11,7 +11,9 @@ public enum Method {
   RRP_SCAN("RRp-scan", "row-by-row scan iterator writing C through a BatchWriter (the paper's"
       + " write path), equal row blocks"),
   RRP("RRp", "row-by-row multiply on the engine the API picks by default (auto: the scan engine"
-      + " for small work, the compaction engine for large), equal row blocks"),
+      + " for small work, bulk or the compaction engine for large), equal row blocks"),
+  RRP_BULK("RRp-bulk", "row-by-row scan iterator writing C as RFiles, bulk-imported by the"
+      + " client at the end, equal row blocks"),
   RRP_COMPACTION("RRp-compaction", "row-by-row multiply inside a user compaction, C straight"
       + " into the tablets' files, equal row blocks"),
   RRP_NESTED("RRp-nested", "RRp with every B row read by nested scan, also those of the tablet"
@@ -33,11 +35,11 @@ public enum Method {
 
   /**
    * What runs when --methods is not given: all but Graphulo, which needs --graphulo-jar, and
-   * RRp-nested, a comparison asked for by name.
+   * RRp-nested and RRp-bulk, comparisons asked for by name.
    */
   public static List<Method> defaults(boolean withGraphulo) {
     return Arrays.stream(values())
-        .filter(m -> (withGraphulo || m != GRAPHULO) && m != RRP_NESTED).toList();
+        .filter(m -> (withGraphulo || m != GRAPHULO) && m != RRP_NESTED && m != RRP_BULK).toList();
   }
 
   public static Method byLabel(String label) {

@@ -9,8 +9,8 @@ import org.spgemm.iterators.TableLayout;
 /**
  * RRp: a fresh M (A and B loaded, untimed) per repetition, so no run pays to clear a stale C; on
  * the engine the API picks ({@code RRp}), or forced to the compaction engine ({@code
- * RRp-compaction}, {@code RRp-nested} without local B reads) or the scan engine ({@code
- * RRp-scan}).
+ * RRp-compaction}, {@code RRp-nested} without local B reads), the scan engine ({@code
+ * RRp-scan}) or bulk ({@code RRp-bulk}).
  */
 final class RrpContender implements Contender {
 
@@ -36,6 +36,7 @@ final class RrpContender implements Contender {
     return switch (engine) {
       case AUTO -> Method.RRP;
       case SCAN -> Method.RRP_SCAN;
+      case BULK -> Method.RRP_BULK;
       case COMPACTION -> localB ? Method.RRP_COMPACTION : Method.RRP_NESTED;
     };
   }
