@@ -3,7 +3,6 @@ package org.spgemm.client;
 import java.io.IOException;
 import java.net.URI;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -17,16 +16,17 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.spgemm.iterators.TableLayout;
-import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.CFile;
 
 /**
  * The client's side of {@link Engine#BULK}: the C files a job's tablet servers wrote into the
- * directory their pre-flight named ({@code FileCWriters} in the tablet servers), imported into C's table with the
- * caller's own rights, and the job's directories removed after.
+ * directory their pre-flight named ({@code FileCWriters} in the tablet servers), imported into
+ * C's table with the caller's own rights, and the job's directories removed after.
  */
 final class CFiles {
 
-  private static final HexFormat HEX = HexFormat.of();
+  /** What the import needs on C's table. */
+  static final String NEEDS = "BULK_IMPORT and ALTER_TABLE";
 
   private final Path dir;
   private final FileSystem fs;
@@ -40,9 +40,6 @@ final class CFiles {
       throw new ClusterException("no file system for C's files in " + dir + ": " + e, e);
     }
   }
-
-  /** What the import needs on C's table. */
-  static final String NEEDS = "BULK_IMPORT and ALTER_TABLE";
 
   /**
    * Whether the caller holds what the import needs on {@code cTable}: BULK_IMPORT, and
@@ -61,20 +58,18 @@ final class CFiles {
   }
 
   /**
-   * Imports the files the batches reported ({@code reported}, as {@link BatchStats#file} says
-   * them) into {@code cTable} with a load plan from their rows, keeping their timestamps. A file
+   * Imports the files the batches reported ({@code reported}) into {@code cTable} with a load plan from their rows, keeping their timestamps. A file
    * in the directory that no batch reported was written by a piece whose progress never reached
    * the client (its server failed, or its scan was replaced) and computed again since: it goes
    * first. Nothing reported (an empty C) is no import.
    */
-  void importInto(AccumuloClient client, String cTable, List<String> reported) {
+  void importInto(AccumuloClient client, String cTable, List<CFile> reported) {
     try {
       LoadPlan.Builder plan = LoadPlan.builder();
       Set<String> names = new HashSet<>();
-      for (String f : reported) {
-        String[] p = f.split(" ");
-        names.add(p[0]);
-        plan.loadFileTo(p[0], LoadPlan.RangeType.FILE, HEX.parseHex(p[1]), HEX.parseHex(p[2]));
+      for (CFile f : reported) {
+        names.add(f.name());
+        plan.loadFileTo(f.name(), LoadPlan.RangeType.FILE, f.firstRow(), f.lastRow());
       }
       if (fs.exists(dir)) {
         for (FileStatus st : fs.listStatus(dir)) {

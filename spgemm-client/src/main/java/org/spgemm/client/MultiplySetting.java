@@ -42,12 +42,15 @@ final class MultiplySetting {
   private static MultiplySpec spec(Engine engine, String jobId, String jobKey, String table,
       String tableId, Mode mode, MultiplyOptions opts) {
     MultiplySpec s = opts.spec.with("job", jobId).with("mode", mode);
-    if (engine == Engine.BULK) {
-      // every server's files carry the same time, so a piece computed twice is one version
-      s = s.with("cFiles", true).with("timestamp", System.currentTimeMillis());
+    s = engine.scans() ? s.with("jobKey", jobKey) : s.with("table", tableId);
+    if (engine != Engine.SCAN) {
+      // C written as files (a compaction's or bulk's): every server's carry the same time, so a
+      // piece or tablet computed twice is one version
+      s = s.with("timestamp", System.currentTimeMillis());
     }
-    s = engine.scans() ? s.with("jobKey", jobKey)
-        : s.with("table", tableId).with("timestamp", System.currentTimeMillis());
+    if (engine == Engine.BULK) {
+      s = s.with("cFiles", true);
+    }
     // a mask or C "in another table" that is M itself is M's own, read or written locally
     if (table.equals(s.maskTable())) {
       s = s.with("maskTable", null);

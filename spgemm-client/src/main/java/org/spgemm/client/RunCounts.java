@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.spgemm.progress.BatchStats;
+import org.spgemm.progress.CFile;
 
 /** Counts of a running multiply, summed over tablets and per tablet server; feeds the listener. */
 final class RunCounts {
@@ -12,8 +13,8 @@ final class RunCounts {
   /** Replaced whole by {@link #replace}, so read it again after each call. */
   volatile BatchStats total = new BatchStats();
   final Map<String,BatchStats> perServer = new HashMap<>();
-  /** The C files the batches reported (engine bulk), as {@link BatchStats#file} says them. */
-  final List<String> files = new ArrayList<>();
+  /** The C files the batches reported (engine bulk). */
+  final List<CFile> files = new ArrayList<>();
   final int tablets;
   private final ProgressListener listener;
   private int tabletsDone;

@@ -1,5 +1,7 @@
 package org.spgemm.pipeline;
 
+import org.spgemm.progress.CFile;
+
 /**
  * Where the scan engine's batches write C: a writer per piece of a batch (a BatchWriter on the
  * C table in a tablet server, a list in tests), and whether the job still runs, checked before
@@ -19,10 +21,10 @@ public interface CWriters {
     long bytesWritten();
 
     /**
-     * Once closed, the file it wrote as {@code name firstRow lastRow} (rows in hex), for the
-     * client's load plan; null when it wrote no file (a BatchWriter, or no entry).
+     * Once closed, the file it wrote, for the client's load plan; null when it wrote no file (a
+     * BatchWriter, or no entry).
      */
-    default String file() {
+    default CFile file() {
       return null;
     }
 

@@ -28,10 +28,10 @@ public final class BatchStats {
    */
   public String files;
   /**
-   * The C file one piece wrote (engine bulk), as {@code name firstRow lastRow}, rows in hex: the
-   * client's load plan, and the files no entry reported (a piece computed again) left out.
+   * The C file one piece wrote (engine bulk): the client's load plan, and the files no entry
+   * reported (a piece computed again) left out.
    */
-  public String file;
+  public CFile file;
   public String error;
 
   /** True if {@link #error} is a refusal rather than a problem with the data. */
@@ -68,7 +68,7 @@ public final class BatchStats {
       sb.append(';').append(FILES).append('=').append(files);
     }
     if (file != null) {
-      sb.append(';').append(FILE).append('=').append(file);
+      sb.append(';').append(FILE).append('=').append(file.encode());
     }
     if (error != null) {
       // error text goes last so it may contain ';' and '='
@@ -100,7 +100,7 @@ public final class BatchStats {
       } else if (k.equals(FILES)) {
         b.files = v;
       } else if (k.equals(FILE)) {
-        b.file = v;
+        b.file = CFile.decode(v);
       } // newer fields from a newer iterator jar are ignored
     }
     return b;

@@ -120,8 +120,8 @@ public final class MarkdownReport {
 
   /** RRp and gRRp against the write floor, and the split of their iterator's worker time. */
   private static void workerTable(StringBuilder sb, Summary s, int k) {
-    List<Method> ms = measured(s, Method.RRP_SCAN, Method.RRP, Method.RRP_BULK, Method.RRP_COMPACTION,
-        Method.RRP_NESTED, Method.GRRP);
+    List<Method> ms = measured(s, Method.RRP_SCAN, Method.RRP, Method.RRP_BULK,
+        Method.RRP_COMPACTION, Method.RRP_NESTED, Method.GRRP);
     if (ms.isEmpty()) {
       return;
     }

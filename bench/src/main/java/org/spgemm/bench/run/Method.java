@@ -39,7 +39,8 @@ public enum Method {
    */
   public static List<Method> defaults(boolean withGraphulo) {
     return Arrays.stream(values())
-        .filter(m -> (withGraphulo || m != GRAPHULO) && m != RRP_NESTED && m != RRP_BULK).toList();
+        .filter(m -> (withGraphulo || m != GRAPHULO) && m != RRP_NESTED && m != RRP_BULK)
+        .toList();
   }
 
   public static Method byLabel(String label) {

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -24,6 +23,7 @@ import org.spgemm.job.JobAuthorization;
 import org.spgemm.kernel.CValues;
 import org.spgemm.kernel.RowWorkspace;
 import org.spgemm.pipeline.CWriters;
+import org.spgemm.progress.CFile;
 
 /**
  * The scan engine's C as files (engine bulk): each piece of a batch writes its C rows, which come
@@ -37,7 +37,6 @@ import org.spgemm.pipeline.CWriters;
 public final class FileCWriters implements CWriters {
 
   private static final byte[] NO_VISIBILITY = new byte[0];
-  private static final HexFormat HEX = HexFormat.of();
   /** A job id as the client makes them (a UUID): nothing that could leave the directory. */
   private static final Pattern JOB = Pattern.compile("[0-9A-Za-z][0-9A-Za-z-]{0,63}");
 
@@ -86,7 +85,6 @@ public final class FileCWriters implements CWriters {
   public static Path jobDirectory(URI volume, String job) {
     return new Path(volume.resolve(TableLayout.C_FILES_DIR + "/" + checkedJob(job)));
   }
-
 
   private static String checkedJob(String job) {
     if (job == null || !JOB.matcher(job).matches()) {
@@ -168,9 +166,8 @@ public final class FileCWriters implements CWriters {
     }
 
     @Override
-    public String file() {
-      return closed && entries > 0
-          ? name + " " + HEX.formatHex(firstRow) + " " + HEX.formatHex(lastRow) : null;
+    public CFile file() {
+      return closed && entries > 0 ? new CFile(name, firstRow, lastRow) : null;
     }
 
     @Override

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spgemm.iterators.FamilyCountSummarizer;
 import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.pipeline.CWriters;
+import org.spgemm.progress.CFile;
 
 class FileCWritersTest {
 
@@ -61,11 +62,11 @@ class FileCWritersTest {
       assertFalse(Files.exists(jobDir("job-1")));
       assertEquals(null, piece.file(), "nothing to report before it is closed");
       piece.close();
-      String[] reported = piece.file().split(" ");
-      assertTrue(reported[0].endsWith(".rf"), reported[0]);
-      assertEquals("7231", reported[1], "first row r1, in hex");
-      assertEquals("7232", reported[2], "last row r2");
-      assertTrue(Files.exists(jobDir("job-1").resolve(reported[0])), "the file it names");
+      CFile reported = piece.file();
+      assertTrue(reported.name().endsWith(".rf"), reported.name());
+      assertArrayEquals(b("r1"), reported.firstRow(), "first row r1");
+      assertArrayEquals(b("r2"), reported.lastRow(), "last row r2");
+      assertTrue(Files.exists(jobDir("job-1").resolve(reported.name())), "the file it names");
     }
     List<Path> files;
     try (Stream<Path> s = Files.list(jobDir("job-1"))) {
