@@ -16,6 +16,7 @@ import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.data.TableId;
 import org.apache.accumulo.core.data.Value;
 import org.apache.accumulo.core.security.Authorizations;
+import org.spgemm.env.TabletServerBridge;
 import org.spgemm.iterators.MultiplySpec;
 import org.spgemm.iterators.TableLayout;
 import org.spgemm.pipeline.BadInputException;
@@ -141,42 +142,21 @@ public final class JobAuthorization {
   }
 
   /**
-   * The ids {@code other} lists in {@code property}, as this server sees them. A grant reaches
-   * each server's copy of the table configuration through a ZooKeeper watch, so a consent given
-   * just before the multiply may not be here yet: an id that is missing is looked for again until
-   * {@link #CONSENT_SETTLE_MILLIS} after this job first missed it (one wait per job, however many
-   * of its tablets ask) before the refusal stands.
+   * The ids {@code other} lists in {@code property}. This server's copy of the table configuration
+   * follows ZooKeeper through a watch, so a consent given just before the multiply may not be in
+   * it yet (once more than 2 s late on a loaded machine): an id missing there is looked for in
+   * ZooKeeper itself before the refusal stands.
    */
   private List<String> listedIds(TableId other, String property) {
-    Long deadline = null;
-    while (true) {
-      String listed = plugins.getConfiguration(other).getTableCustom(property);
-      List<String> ids = listed == null ? List.of()
-          : Arrays.stream(listed.split(",")).map(String::trim).toList();
-      if (ids.contains(tableId.canonical())) {
-        return ids;
-      }
-      if (deadline == null) {
-        deadline = SETTLING.get(opts.job() + "|" + other.canonical() + "|" + property,
-            k -> System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CONSENT_SETTLE_MILLIS));
-      }
-      if (System.nanoTime() > deadline) {
-        return ids;
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return ids;
-      }
-    }
+    List<String> ids = split(plugins.getConfiguration(other).getTableCustom(property));
+    return ids.contains(tableId.canonical()) ? ids
+        : split(TabletServerBridge.tableCustomNow(client, other, property));
   }
 
-  /** How long a missing consent is looked for again before the refusal stands. */
-  static final long CONSENT_SETTLE_MILLIS = 2000;
-  /** When each job's look for a missing consent ends, so that its tablets wait together. */
-  private static final Cache<String,Long> SETTLING = Caffeine.newBuilder()
-      .expireAfterWrite(1, TimeUnit.MINUTES).build();
+  private static List<String> split(String listed) {
+    return listed == null ? List.of()
+        : Arrays.stream(listed.split(",")).map(String::trim).toList();
+  }
 
   private void checkNestedExecutor(Key at) {
     String executor =
