@@ -1,11 +1,15 @@
 package org.spgemm.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -36,10 +40,23 @@ class BulkEngineIT {
 
   /** What is in the C files' directory now: one name per job directory left. */
   private static Set<String> jobDirectories(AccumuloClient client) throws Exception {
+    String[] names = filesDirectory(client).list();
+    return names == null ? Set.of() : new TreeSet<>(List.of(names));
+  }
+
+  private static File filesDirectory(AccumuloClient client) throws Exception {
     String volume = client.instanceOperations().getSiteConfiguration()
         .get(TableLayout.VOLUMES_PROPERTY).split(",")[0];
-    String[] names = new File(URI.create(volume).getPath(), TableLayout.C_FILES_DIR).list();
-    return names == null ? Set.of() : new TreeSet<>(List.of(names));
+    return new File(URI.create(volume).getPath(), TableLayout.C_FILES_DIR);
+  }
+
+  /** A job directory holding one file, as a client killed two days ago left it. */
+  private static Path leftTwoDaysAgo(AccumuloClient client, String name) throws Exception {
+    Path dir = Files.createDirectories(filesDirectory(client).toPath().resolve(name));
+    FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 2 * 24 * 3600_000L);
+    Files.setLastModifiedTime(Files.writeString(dir.resolve("left.rf"), "x"), old);
+    Files.setLastModifiedTime(dir, old);
+    return dir;
   }
 
   @Test
@@ -52,9 +69,13 @@ class BulkEngineIT {
       // a C of another semiring first: every one of its entries must go or be replaced
       SpGEMM.multiply(client, table, MultiplyOptions.builder().semiring("MAX_PLUS").build());
       Set<String> before = jobDirectories(client);
+      Path killed = leftTwoDaysAgo(client, "killed-client-job");
+      Path killedTmp = leftTwoDaysAgo(client, "killed-client-job-tmp");
       MultiplyResult r = ItHelpers.multiplyAndCheck(client, table, a, b,
           MultiplyOptions.builder().engine(Engine.BULK).batchLimits(64, 4096, 32 << 20).build(),
           Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+      assertFalse(Files.exists(killed) || Files.exists(killedTmp),
+          "a bulk multiply removes directories nothing changed in for a day");
       assertEquals(Engine.BULK, r.engine());
       assertTrue(r.batches() > 4, "several batches, so several files: " + r.batches());
       assertTrue(r.phaseSeconds().containsKey("import C"), r.phaseSeconds().toString());

@@ -2,6 +2,7 @@ package org.spgemm.iterators;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.TableNotFoundException;
@@ -105,8 +106,10 @@ interface ScanHost {
 
       @Override
       public String cFilesDirectory(MultiplySpec opts) {
-        return FileCWriters.jobDirectory(FileCWriters.firstVolume(volumes()), opts.job())
-            .toString();
+        URI volume = FileCWriters.firstVolume(volumes());
+        FileCWriters.removeStale(volume, TableLayout.C_FILES_STALE_MILLIS,
+            System.currentTimeMillis());
+        return FileCWriters.jobDirectory(volume, opts.job()).toString();
       }
 
       private String volumes() {

@@ -59,6 +59,11 @@ public final class TableLayout {
    * directory per job, until the client imports them.
    */
   public static final String C_FILES_DIR = "spgemm-c";
+  /**
+   * A directory under {@link #C_FILES_DIR} unchanged this long belongs to no running job (a
+   * killed client's, or a late batch's of a failed job): the next bulk multiply removes it.
+   */
+  public static final long C_FILES_STALE_MILLIS = 24L * 60 * 60 * 1000;
   /** Accumulo's list of volumes; the first holds C files. */
   public static final String VOLUMES_PROPERTY = "instance.volumes";
   /** What every table property's name begins with (what applies to a table's files). */

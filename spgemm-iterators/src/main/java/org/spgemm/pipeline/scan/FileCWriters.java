@@ -13,8 +13,11 @@ import org.apache.accumulo.core.client.rfile.RFileWriter;
 import org.apache.accumulo.core.data.Key;
 import org.apache.accumulo.core.data.Value;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.spgemm.codec.Domain;
 import org.spgemm.codec.ValueCodec;
 import org.spgemm.iterators.MultiplySpec;
@@ -36,6 +39,7 @@ import org.spgemm.progress.CFile;
  */
 public final class FileCWriters implements CWriters {
 
+  private static final Logger LOG = LoggerFactory.getLogger(FileCWriters.class);
   private static final byte[] NO_VISIBILITY = new byte[0];
   /** A job id as the client makes them (a UUID): nothing that could leave the directory. */
   private static final Pattern JOB = Pattern.compile("[0-9A-Za-z][0-9A-Za-z-]{0,63}");
@@ -84,6 +88,52 @@ public final class FileCWriters implements CWriters {
   /** Where a job's finished C files wait for the import. */
   public static Path jobDirectory(URI volume, String job) {
     return new Path(volume.resolve(TableLayout.C_FILES_DIR + "/" + checkedJob(job)));
+  }
+
+  /**
+   * Removes the job directories under {@code volume}'s {@link TableLayout#C_FILES_DIR} that
+   * nothing has changed for {@code staleMillis}: what a client killed mid-multiply left, or a
+   * batch of a failed job that finished its file after its client removed the directory. Such
+   * files are never imported (a job imports only what its own batches reported), and a running
+   * job moves a file into its directory every few seconds at most. The pre-flight of every bulk
+   * multiply calls this, so nothing stays longer than that plus the time to the next one.
+   *
+   * A directory that cannot be listed or removed is left, with a warning in the server's log.
+   *
+   * @return how many directories were removed
+   */
+  public static int removeStale(URI volume, long staleMillis, long nowMillis) {
+    Path base = new Path(volume.resolve(TableLayout.C_FILES_DIR));
+    int removed = 0;
+    try {
+      FileSystem fs = FileSystem.get(volume, new Configuration());
+      if (!fs.exists(base)) {
+        return 0;
+      }
+      for (FileStatus d : fs.listStatus(base)) {
+        if (d.isDirectory() && unchangedFor(fs, d, staleMillis, nowMillis)
+            && fs.delete(d.getPath(), true)) {
+          removed++;
+        }
+      }
+    } catch (IOException e) {
+      LOG.warn("could not remove stale directories of C files under {}: {}", base, e.toString());
+    }
+    return removed;
+  }
+
+  /** Neither the directory nor any file in it changed in the last {@code millis}. */
+  private static boolean unchangedFor(FileSystem fs, FileStatus dir, long millis, long now)
+      throws IOException {
+    if (now - dir.getModificationTime() <= millis) {
+      return false;
+    }
+    for (FileStatus f : fs.listStatus(dir.getPath())) {
+      if (now - f.getModificationTime() <= millis) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static String checkedJob(String job) {

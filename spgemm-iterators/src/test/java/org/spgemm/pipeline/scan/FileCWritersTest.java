@@ -10,6 +10,7 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -120,5 +121,38 @@ class FileCWritersTest {
         () -> MultiplySpec.builder().set("job", "j").set("cFiles", "true")
             .set("mode", "transpose").build());
     assertTrue(e.getMessage().contains("'cFiles' needs mode multiply"), e.getMessage());
+  }
+
+  /**
+   * A killed client's directories, and a late batch's, go once nothing in them changed for the
+   * stale age; a running job's, or one a file was just added to, stay.
+   */
+  @Test
+  void directoriesNothingChangedInForTheStaleAgeAreRemoved() throws Exception {
+    long day = 24L * 60 * 60 * 1000;
+    long now = System.currentTimeMillis();
+    Path base = volume.resolve("spgemm-c");
+    Path killed = Files.createDirectories(base.resolve("killed"));
+    Path killedTmp = Files.createDirectories(base.resolve("killed-tmp"));
+    Files.writeString(killed.resolve("a.rf"), "x");
+    Files.writeString(killedTmp.resolve("b.rf"), "x");
+    Path running = Files.createDirectories(base.resolve("running"));
+    Path oldDirNewFile = Files.createDirectories(base.resolve("late"));
+    Files.writeString(oldDirNewFile.resolve("c.rf"), "x");
+    Path stray = Files.writeString(base.resolve("not-a-job-dir"), "x");
+    for (Path p : List.of(killed.resolve("a.rf"), killed, killedTmp.resolve("b.rf"), killedTmp,
+        oldDirNewFile, stray)) {
+      Files.setLastModifiedTime(p, FileTime.fromMillis(now - 2 * day));
+    }
+    Files.setLastModifiedTime(oldDirNewFile.resolve("c.rf"), FileTime.fromMillis(now - 60_000));
+
+    assertEquals(2, FileCWriters.removeStale(volume.toUri(), day, now));
+    assertFalse(Files.exists(killed));
+    assertFalse(Files.exists(killedTmp));
+    assertTrue(Files.exists(running), "a directory changed within the day stays");
+    assertTrue(Files.exists(oldDirNewFile.resolve("c.rf")), "a file written within the day");
+    assertTrue(Files.exists(stray), "only directories are removed");
+    assertEquals(0, FileCWriters.removeStale(volume.resolve("nothing").toUri(), day, now),
+        "no spgemm-c directory: nothing to do");
   }
 }
