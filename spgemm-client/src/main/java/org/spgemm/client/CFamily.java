@@ -278,7 +278,7 @@ final class CFamily {
     String token = probe != null ? probe : UUID.randomUUID().toString();
     IteratorSetting is = FamilySweepIterator.setting(action, families, token);
     String tableId = TableM.id(client, table);
-    CompactionTail.await(tableId);
+    CompactionTail.await(client, table, tableId);
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-sweep").build());
     boolean done = false;

@@ -99,12 +99,12 @@ final class CState {
     previous = before;
     lastRenewed = now;
     if (old.get("job") != null && JobRecord.State.RUNNING.name().equals(old.get("state"))) {
-      // the abandoned job: its record goes (so its tablets stop), its compaction is cancelled
-      // (Accumulo runs one compaction with iterators per table), its tablets' counts removed
+      // the abandoned job: its record goes, so its tablets stop (a compaction's passes end their
+      // C and commit, and Accumulo's operation ends by itself, which this job's compaction waits
+      // for: Accumulo runs one compaction with iterators per table; cancelling it while passes
+      // run would leave their tablets starting no user compaction again, in Accumulo 2.1.4),
+      // and its tablets' counts are removed
       MatrixStore.writeMeta(client, table, TableLayout.JOB_PREFIX + old.get("job"), null);
-      if (Engine.COMPACTION.name().equals(old.get("engine"))) {
-        CompactionDriver.cancel(client, table);
-      }
       CompactionDriver.removeRecords(client, table, old.get("job"));
     }
   }

@@ -132,7 +132,7 @@ final class CompactionDriver {
       Set<String> expected) {
     cfg.setIterators(List.of(setting)).setFlush(true).setWait(true);
     Set<String> early = expected == null || expected.isEmpty() ? null : expected;
-    CompactionTail.await(tableId);
+    CompactionTail.await(client, table, tableId);
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-compaction").build());
     Future<?> compaction = exec.submit(() -> {
@@ -190,12 +190,14 @@ final class CompactionDriver {
 
         @Override
         public void cancel() {
-          // once compact() has returned or thrown, nothing of this job runs any more; cancelling
-          // then would stop another user's compaction (a refused start means another one runs)
+          // the job's record goes next (MultiplyRun), and every pass then ends its C early and
+          // lets its compaction commit, so Accumulo's operation ends by itself: it is left as
+          // the table's tail, which the next compaction of the table waits for (and cancels
+          // only if it does not end; CompactionTail.await). Cancelling it now, while passes
+          // run, would leave their tablets starting no user compaction again (Accumulo 2.1.4)
           if (!compaction.isDone()) {
-            CompactionDriver.cancel(client, table);
+            CompactionTail.leave(tableId, compaction);
           }
-          compaction.cancel(true);
         }
 
         @Override
@@ -204,9 +206,11 @@ final class CompactionDriver {
         }
       }, heartbeat, counts);
     } finally {
-      if (committed[0] && !compaction.isDone()) {
-        CompactionTail.leave(tableId, compaction);
+      if (!compaction.isDone() && CompactionTail.isTail(tableId, compaction)) {
         exec.shutdown(); // its thread ends with the operation
+      } else if (committed[0] && !compaction.isDone()) {
+        CompactionTail.leave(tableId, compaction);
+        exec.shutdown();
       } else {
         exec.shutdownNow();
       }

@@ -50,14 +50,25 @@ final class CompactionTail {
 
   private CompactionTail() {}
 
-  /** {@code operation}, a compaction of table {@code tableId} done already, ends by itself. */
+  /**
+   * {@code operation}, a compaction of table {@code tableId}, ends by itself: its tablets are
+   * done, or its job's record is gone, so that each pass ends its C early and commits.
+   */
   static void leave(String tableId, Future<?> operation) {
     TAILS.values().removeIf(Future::isDone);
     TAILS.put(tableId, operation);
   }
 
-  /** Waits (at most {@link #WAIT_MILLIS}) for the tail this client left on {@code tableId}. */
-  static void await(String tableId) {
+  /** Whether {@code operation} is the tail left on {@code tableId}. */
+  static boolean isTail(String tableId, Future<?> operation) {
+    return TAILS.get(tableId) == operation;
+  }
+
+  /**
+   * Waits (at most {@link #WAIT_MILLIS}) for the tail this client left on {@code tableId}; one
+   * that has not ended by then is cancelled (a pass that did not see its job end).
+   */
+  static void await(AccumuloClient client, String table, String tableId) {
     Future<?> tail = TAILS.get(tableId);
     if (tail == null) {
       return;
@@ -68,8 +79,11 @@ final class CompactionTail {
       Thread.currentThread().interrupt();
       throw new SpgemmException("interrupted waiting for the previous compaction of table id "
           + tableId + " to end");
-    } catch (ExecutionException | TimeoutException e) {
-      // its work was done; the next compaction is refused if the operation still runs
+    } catch (TimeoutException e) {
+      CompactionDriver.cancel(client, table);
+      tail.cancel(true);
+    } catch (ExecutionException e) {
+      // it failed: nothing of it runs any more
     }
     TAILS.remove(tableId, tail);
   }

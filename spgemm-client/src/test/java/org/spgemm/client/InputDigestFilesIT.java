@@ -102,7 +102,7 @@ class InputDigestFilesIT {
    * by itself ({@link CompactionTail}), has ended.
    */
   private static void compact(AccumuloClient client, String table) throws Exception {
-    CompactionTail.await(TableM.id(client, table));
+    CompactionTail.await(client, table, TableM.id(client, table));
     CompactionTail.compact(client, table, new CompactionConfig().setWait(true), null);
   }
 }

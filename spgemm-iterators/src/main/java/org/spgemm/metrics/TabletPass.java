@@ -103,6 +103,15 @@ public final class TabletPass {
     LOG.info("{}: failed after {} s: {}", name, seconds(nanos), why);
   }
 
+  /** The job ended while the pass computed: counted as a stop; its compaction commits. */
+  public void ended(String why) {
+    if (ended.compareAndSet(false, true)) {
+      meters.stopped.increment();
+      LOG.info("{}: stopped after {} s ({}): C ends here and the compaction commits", name,
+          seconds(System.nanoTime() - startNanos), why);
+    }
+  }
+
   /**
    * The pass was stopped from outside (compaction cancelled, server shutting down): neither
    * completed nor failed, since Accumulo runs the compaction again.

@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -36,10 +35,10 @@ import org.spgemm.progress.Counter;
  * C's locality group: reads the tablet's A rows from the compaction's source, keeps up to {@code
  * threads} batches computing, and hands out their C rows entry by entry in key order, each batch's
  * rows coming through a bounded {@link CRowChannel}. Old C is not read, so it is replaced. On a
- * failure of the job it records the error ({@link PassRecords}) and ends the pass early without
- * throwing, since Accumulo retries a failing compaction for ever; a pass that is stopped (the
- * compaction cancelled, the server shutting down) records nothing and throws, so the compaction
- * runs again. It owns its share of the heap ({@link MemoryBudget.Lease}) and gives it back when
+ * failure of the job, or once the job has ended, it records the error ({@link PassRecords}) and
+ * ends the pass early without throwing, since Accumulo retries a failing compaction for ever; a
+ * pass that is stopped (the compaction interrupted, the server shutting down) records nothing
+ * and throws, so the compaction runs again. It owns its share of the heap ({@link MemoryBudget.Lease}) and gives it back when
  * it ends, normally or not.
  */
 public final class CompactionPass {
@@ -245,8 +244,15 @@ public final class CompactionPass {
         total.add(head.handle().stats());
         maybeReportProgress();
       } else if (!jobRunning.getAsBoolean()) {
-        throw new CancellationException("job " + opts.job() + " ended while this tablet was"
-            + " computing (cancelled or failed elsewhere)");
+        // the job's record is gone (its client failed or cancelled it, or an operator removed
+        // it): C ends here and the compaction commits, its other families passed through as
+        // they are. Throwing instead fails the compaction, and where Accumulo has seen a cancel
+        // of it meanwhile, its 2.1.4 tablets then keep the cancelled user compaction's files
+        // selected and start no user compaction again (seen for 2 minutes and more)
+        halt();
+        records.ended("job " + opts.job() + " ended while this tablet was computing (cancelled"
+            + " or failed elsewhere): its C here is partial, for the job's client to clear");
+        return null;
       }
       lease.touch();
     }

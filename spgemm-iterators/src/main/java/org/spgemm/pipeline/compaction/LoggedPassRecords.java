@@ -40,6 +40,13 @@ public final class LoggedPassRecords implements PassRecords {
     records.error(message);
   }
 
+  /** Logged and counted as a stop (the job's end came from outside), recorded as an error. */
+  @Override
+  public void ended(String why) {
+    pass.ended(why);
+    records.ended(why);
+  }
+
   @Override
   public void stopped(String why) {
     pass.stopped(why);

@@ -22,6 +22,14 @@ public interface PassRecords {
   void error(String message);
 
   /**
+   * The job ended (its record is gone) while the pass computed: the pass ends its C early and its
+   * compaction commits. Recorded as an error, for a client of the job that still follows it.
+   */
+  default void ended(String why) {
+    error(why);
+  }
+
+  /**
    * The pass was stopped from outside (compaction cancelled, server shutting down): nothing is
    * recorded, since Accumulo runs the compaction again; only the server's log says so.
    */

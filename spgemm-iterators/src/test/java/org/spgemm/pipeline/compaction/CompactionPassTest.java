@@ -1,6 +1,7 @@
 package org.spgemm.pipeline.compaction;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -402,9 +403,13 @@ class CompactionPassTest {
         new SortedMapIterator(table)), opts, MemoryBudget.lease(opts), stuck, null, stopped,
         running::get);
     running.set(false); // the job record is gone
-    assertThrows(InterruptedIOException.class, () -> pass.start(new Range(), null));
-    assertNull(stopped.error, "a stop is not the job's error");
-    assertNull(stopped.done);
+    // the pass ends without throwing (its compaction commits; a failed one that Accumulo saw
+    // cancelled meanwhile leaves the tablet's user compactions stuck in Accumulo 2.1.4)
+    pass.start(new Range(), null);
+    assertFalse(pass.hasTop(), "no C once the job has ended");
+    assertTrue(stopped.error != null && stopped.error.contains("ended while this tablet was"
+        + " computing"), stopped.error);
+    assertNull(stopped.done, "no final count: the tablet's C is partial");
   }
 
   /**
