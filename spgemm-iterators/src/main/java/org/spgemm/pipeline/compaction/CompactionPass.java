@@ -38,8 +38,8 @@ import org.spgemm.progress.Counter;
  * failure of the job, or once the job has ended, it records the error ({@link PassRecords}) and
  * ends the pass early without throwing, since Accumulo retries a failing compaction for ever; a
  * pass that is stopped (the compaction interrupted, the server shutting down) records nothing
- * and throws, so the compaction runs again. It owns its share of the heap ({@link MemoryBudget.Lease}) and gives it back when
- * it ends, normally or not.
+ * and throws, so the compaction runs again. It owns its share of the heap ({@link
+ * MemoryBudget.Lease}) and gives it back when it ends, normally or not.
  */
 public final class CompactionPass {
 
