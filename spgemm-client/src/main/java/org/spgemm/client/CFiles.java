@@ -58,10 +58,11 @@ final class CFiles {
   }
 
   /**
-   * Imports the files the batches reported ({@code reported}) into {@code cTable} with a load plan from their rows, keeping their timestamps. A file
-   * in the directory that no batch reported was written by a piece whose progress never reached
-   * the client (its server failed, or its scan was replaced) and computed again since: it goes
-   * first. Nothing reported (an empty C) is no import.
+   * Imports the files the batches reported ({@code reported}) into {@code cTable} with a load
+   * plan from their rows, keeping their timestamps. A file in the directory that no batch
+   * reported was written by a piece whose progress never reached the client (its server failed,
+   * or its scan was replaced) and computed again since: it goes first. Nothing reported (an empty
+   * C) is no import.
    */
   void importInto(AccumuloClient client, String cTable, List<CFile> reported) {
     try {

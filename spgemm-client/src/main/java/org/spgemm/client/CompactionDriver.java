@@ -206,10 +206,11 @@ final class CompactionDriver {
         }
       }, heartbeat, counts);
     } finally {
-      if (!compaction.isDone() && CompactionTail.isTail(tableId, compaction)) {
-        exec.shutdown(); // its thread ends with the operation
-      } else if (committed[0] && !compaction.isDone()) {
+      if (committed[0] && !compaction.isDone()) {
         CompactionTail.leave(tableId, compaction);
+      }
+      // a tail (committed, or left by cancel()) keeps its thread until the operation ends
+      if (CompactionTail.isTail(tableId, compaction)) {
         exec.shutdown();
       } else {
         exec.shutdownNow();

@@ -98,7 +98,7 @@ public final class FileCWriters implements CWriters {
    * job moves a file into its directory every few seconds at most. The pre-flight of every bulk
    * multiply calls this, so nothing stays longer than that plus the time to the next one.
    *
-   * A directory that cannot be listed or removed is left, with a warning in the server's log.
+   * <p>A directory that cannot be listed or removed is left, with a warning in the server's log.
    *
    * @return how many directories were removed
    */
