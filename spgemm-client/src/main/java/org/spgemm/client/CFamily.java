@@ -259,10 +259,11 @@ final class CFamily {
   }
 
   /**
-   * One sweeping compaction of C's table, waited for at most {@code waitMillis}: past that it is
-   * cancelled (which also ends Accumulo's operation, so later compactions of the table are not
-   * refused behind it) and the sweep fails. It is done once every tablet committed it ({@link
-   * CompactionTail#awaitCommitted}), not when Accumulo's operation notices (0.1-4 s later).
+   * One sweeping compaction of C's table, waited for at most {@code waitMillis}: past that the
+   * sweep fails, and the compaction is cancelled if none of its jobs runs yet, else left to end
+   * as the table's tail ({@link CompactionTail#cancelUnlessRunning}). It is done once every tablet
+   * committed it ({@link CompactionTail#awaitCommitted}), not when Accumulo's operation notices
+   * (0.1-4 s later).
    */
   private void sweep(Action action, String probe, long waitMillis) {
     sweep(client, table, List.of(opts.spec.cFamily()), action, probe, waitMillis, ownJob);
@@ -282,23 +283,22 @@ final class CFamily {
     ExecutorService exec = Executors.newSingleThreadExecutor(new ThreadFactoryBuilder()
         .setDaemon(true).setNameFormat("spgemm-sweep").build());
     boolean done = false;
+    Future<?> operation = exec.submit(() -> {
+      CompactionTail.compact(client, table, new CompactionConfig()
+          .setIterators(List.of(is)).setFlush(true).setWait(true), ownJob);
+      return null;
+    });
     try {
-      Future<?> operation = exec.submit(() -> {
-        CompactionTail.compact(client, table, new CompactionConfig()
-            .setIterators(List.of(is)).setFlush(true).setWait(true), ownJob);
-        return null;
-      });
       done = CompactionTail.awaitCommitted(client, tableId, operation, token, waitMillis);
       if (!done) {
-        CompactionDriver.cancel(client, table);
-        throw new ClusterException("the compaction clearing " + named + " of "
-            + table + " did not end within " + waitMillis / 1000 + " s; cancelled");
+        throw new ClusterException("the compaction clearing " + named + " of " + table
+            + " did not end within " + waitMillis / 1000 + " s; " + stop(client, table, tableId,
+            operation));
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      CompactionDriver.cancel(client, table);
-      throw new SpgemmException("interrupted clearing " + named + " of "
-          + table);
+      throw new SpgemmException("interrupted clearing " + named + " of " + table + "; "
+          + stop(client, table, tableId, operation));
     } catch (ExecutionException x) {
       Throwable e = x.getCause();
       if (e instanceof AccumuloSecurityException) {
@@ -310,12 +310,27 @@ final class CFamily {
       }
       throw CompactionDriver.refusal(table, e);
     } finally {
-      if (done) {
+      if (done || CompactionTail.isTail(tableId, operation)) {
         exec.shutdown(); // a compaction left to end by itself keeps its thread to the end
       } else {
         exec.shutdownNow();
       }
     }
+  }
+
+  /**
+   * Ends the wait for a sweeping compaction that has not ended: cancelled if none of its jobs
+   * runs, else left as the table's tail, which the next compaction of the table waits for. Says
+   * which.
+   */
+  private static String stop(AccumuloClient client, String table, String tableId,
+      Future<?> operation) {
+    String running = CompactionTail.cancelUnlessRunning(client, table, tableId);
+    if (running == null) {
+      return "cancelled";
+    }
+    CompactionTail.leave(tableId, operation);
+    return "it goes on (" + running + ") and the next compaction of " + table + " waits for it";
   }
 
   /**

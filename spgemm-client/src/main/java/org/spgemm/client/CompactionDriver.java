@@ -15,7 +15,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.accumulo.core.client.AccumuloClient;
-import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.BatchWriter;
 import org.apache.accumulo.core.client.IteratorSetting;
@@ -36,8 +35,9 @@ import org.spgemm.progress.BatchStats;
 /**
  * The compaction engine: one user compaction of M (flushed first) with the multiply iterator;
  * each tablet computes its C rows into its new file and records its counts, or its error, beside
- * the job record. The client follows those records (READ is enough), cancels the compaction on
- * an error, a time-out or an interrupt, and removes the records when the job ends.
+ * the job record. The client follows those records (READ is enough); on an error, a time-out or
+ * an interrupt it removes the job record, which ends every pass, and leaves Accumulo's operation
+ * to end by itself ({@link CompactionTail}); it removes the records when the job ends.
  */
 final class CompactionDriver {
 
@@ -193,8 +193,9 @@ final class CompactionDriver {
           // the job's record goes next (MultiplyRun), and every pass then ends its C early and
           // lets its compaction commit, so Accumulo's operation ends by itself: it is left as
           // the table's tail, which the next compaction of the table waits for (and cancels
-          // only if it does not end; CompactionTail.await). Cancelling it now, while passes
-          // run, would leave their tablets starting no user compaction again (Accumulo 2.1.4)
+          // only if it does not end and no job of it runs; CompactionTail.await). Cancelling it
+          // now, while passes run, would leave their tablets starting no user compaction again
+          // (Accumulo 2.1.4)
           if (!compaction.isDone()) {
             CompactionTail.leave(tableId, compaction);
           }
@@ -318,15 +319,6 @@ final class CompactionDriver {
     mine.removeIf(e -> prefixes.stream()
         .noneMatch(e.getKey().getColumnQualifier().toString()::startsWith));
     deleteMeta(client, table, mine);
-  }
-
-  /** Cancels the user compactions of {@code table}, as far as this user may. */
-  static void cancel(AccumuloClient client, String table) {
-    try {
-      client.tableOperations().cancelCompaction(table);
-    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
-      // the job record is removed too, after which no tablet computes any further
-    }
   }
 
   /**

@@ -1,5 +1,7 @@
 package org.spgemm.client;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -11,6 +13,7 @@ import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
+import org.apache.accumulo.core.client.admin.ActiveCompaction;
 import org.apache.accumulo.core.client.admin.CompactionConfig;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooKeeper;
@@ -65,27 +68,75 @@ final class CompactionTail {
   }
 
   /**
-   * Waits (at most {@link #WAIT_MILLIS}) for the tail this client left on {@code tableId}; one
-   * that has not ended by then is cancelled (a pass that did not see its job end).
+   * Waits (at most {@link #WAIT_MILLIS}) for the tail this client left on {@code tableId}. One
+   * that has not ended by then is cancelled if none of its jobs runs ({@link
+   * #cancelUnlessRunning}); one whose jobs run stays the tail, and the wait fails.
    */
   static void await(AccumuloClient client, String table, String tableId) {
+    await(client, table, tableId, WAIT_MILLIS);
+  }
+
+  /** As above, waiting at most {@code waitMillis}. */
+  static void await(AccumuloClient client, String table, String tableId, long waitMillis) {
     Future<?> tail = TAILS.get(tableId);
     if (tail == null) {
       return;
     }
     try {
-      tail.get(WAIT_MILLIS, TimeUnit.MILLISECONDS);
+      tail.get(waitMillis, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SpgemmException("interrupted waiting for the previous compaction of table id "
           + tableId + " to end");
     } catch (TimeoutException e) {
-      CompactionDriver.cancel(client, table);
+      String running = cancelUnlessRunning(client, table, tableId);
+      if (running != null) {
+        throw new ClusterException("the previous compaction of " + table + ", left to end by"
+            + " itself when its multiply ended, still runs after " + waitMillis / 1000 + " s ("
+            + running + "); not cancelled, as a cancel would stop those tablets compacting: try"
+            + " again when it ends");
+      }
       tail.cancel(true);
     } catch (ExecutionException e) {
       // it failed: nothing of it runs any more
     }
     TAILS.remove(tableId, tail);
+  }
+
+  /**
+   * Cancels the user compaction of {@code table} (id {@code tableId}) unless a job of it runs.
+   * In Accumulo 2.1.4 a tablet that sees a user compaction cancelled while one of its jobs runs
+   * marks its selection {@code CANCELED} and then starts no user compaction until it is unloaded
+   * (docs/operations.md); a cancel of jobs only queued is harmless. What runs is read from every
+   * server's active compactions, which Accumulo lists only to users with System permission; when
+   * the list cannot be read nothing is cancelled. A job that starts between the look and the
+   * cancel is not seen.
+   *
+   * @return null when cancelled, else what runs (or that it could not be told)
+   */
+  static String cancelUnlessRunning(AccumuloClient client, String table, String tableId) {
+    List<String> tablets = new ArrayList<>();
+    try {
+      for (ActiveCompaction c : client.instanceOperations().getActiveCompactions()) {
+        if (c.getTablet().getTable().canonical().equals(tableId)
+            && c.getReason() == ActiveCompaction.CompactionReason.USER) {
+          tablets.add(c.getTablet().toString() + " for " + c.getAge() / 1000 + " s");
+        }
+      }
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      return "whether a job of it runs is unknown: listing active compactions needs System"
+          + " permission";
+    }
+    if (!tablets.isEmpty()) {
+      return "running on " + String.join(", ", tablets.subList(0, Math.min(3, tablets.size())))
+          + (tablets.size() > 3 ? " and " + (tablets.size() - 3) + " more tablets" : "");
+    }
+    try {
+      client.tableOperations().cancelCompaction(table);
+    } catch (AccumuloException | AccumuloSecurityException | TableNotFoundException e) {
+      // a table gone or not ours to compact: nothing of it to wait for
+    }
+    return null;
   }
 
   /**

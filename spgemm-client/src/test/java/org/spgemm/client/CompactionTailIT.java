@@ -1,16 +1,25 @@
 package org.spgemm.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.ValueCodecs;
 import org.spgemm.it.ClusterTest;
 import org.spgemm.it.SharedCluster;
+import org.spgemm.it.SlowSeekIterator;
 import org.spgemm.matrix.Poisson3D;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.SparseMatrix;
@@ -106,6 +115,70 @@ class CompactionTailIT {
         assertEquals(expected.nnz(), r.nnzC());
       }
       assertTrue(leftRunning > 0, "no sweep ended before Accumulo's operation did");
+    }
+  }
+
+  @Test
+  void aTailWhoseJobRunsIsWaitedForNotCancelled() throws Exception {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = "compaction_tail_running";
+      SparseMatrix a = Poisson3D.generate(4, 7);
+      TableM.create(client, table, List.of("A"), List.of());
+      MatrixStore.load(client, table, "A", a, KeyFormat.forSize(a.rows()), ValueCodecs.DECIMAL);
+      String tableId = TableM.id(client, table);
+      ExecutorService exec = Executors.newSingleThreadExecutor();
+      try {
+        // a compaction whose one job runs for 6 s, left as the table's tail
+        Future<?> tail = exec.submit(() -> {
+          client.tableOperations().compact(table, new CompactionConfig()
+              .setIterators(List.of(SlowSeekIterator.setting(50, 6_000))).setWait(true));
+          return null;
+        });
+        CompactionTail.leave(tableId, tail);
+        long deadline = System.currentTimeMillis() + 20_000;
+        while (client.instanceOperations().getActiveCompactions().stream()
+            .noneMatch(c -> c.getTablet().getTable().canonical().equals(tableId))) {
+          assertTrue(System.currentTimeMillis() < deadline, "the slow job never started");
+          Thread.sleep(100);
+        }
+
+        ClusterException e = assertThrows(ClusterException.class,
+            () -> CompactionTail.await(client, table, tableId, 1_000));
+        assertTrue(e.getMessage().contains("still runs after 1 s (running on "), e.getMessage());
+        assertTrue(e.getMessage().contains("not cancelled"), e.getMessage());
+        assertTrue(CompactionTail.pending(tableId), "still the tail");
+
+        // not cancelled: the job ends by itself, and the table compacts again as usual (a
+        // cancel while the job ran would have left its tablet starting no user compaction)
+        tail.get(60, TimeUnit.SECONDS);
+        CompactionTail.await(client, table, tableId, 1_000);
+        assertFalse(CompactionTail.pending(tableId));
+        Future<?> next = exec.submit(() -> {
+          client.tableOperations().compact(table, new CompactionConfig()
+              .setIterators(List.of(SlowSeekIterator.setting(50, 0))).setWait(true));
+          return null;
+        });
+        next.get(60, TimeUnit.SECONDS);
+        assertEquals(a, MatrixStore.read(client, table, "A", a.rows(), a.cols(),
+            ValueCodecs.DECIMAL), "A passed through both compactions");
+      } finally {
+        exec.shutdownNow();
+      }
+    }
+  }
+
+  @Test
+  void aTailWithNoJobRunningIsCancelledAfterTheWait() {
+    try (AccumuloClient client = SharedCluster.client()) {
+      String table = "compaction_tail_idle";
+      TableM.create(client, table, List.of("A"), List.of());
+      String tableId = TableM.id(client, table);
+      // an operation that never ends by itself, with no job of it on any server
+      CompletableFuture<Void> tail = new CompletableFuture<>();
+      CompactionTail.leave(tableId, tail);
+      CompactionTail.await(client, table, tableId, 500);
+      assertTrue(tail.isCancelled(), "cancelled once nothing of it ran");
+      assertFalse(CompactionTail.pending(tableId));
     }
   }
 }
