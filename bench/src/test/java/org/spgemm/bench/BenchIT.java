@@ -121,6 +121,13 @@ class BenchIT {
           || m.method() == Method.RRP_COMPACTION || m.method() == Method.GRRP;
       assertEquals(iterator, m.writeWorkerSeconds() > 0 && m.fetchWorkerSeconds() > 0
           && m.bEntriesRemote() >= 0 && m.bEntriesRemote() <= m.bEntriesFetched(), m::csv);
+      // the engine each iterator run ran on: forced, or AUTO's choice (small work: the scan)
+      String engine = switch (m.method()) {
+        case RRP_SCAN, RRP, GRRP -> "scan";
+        case RRP_COMPACTION -> "compaction";
+        default -> Measurement.NO_ENGINE;
+      };
+      assertEquals(engine, m.engine(), m::csv);
       assertTrue(lines.stream().anyMatch(l -> l.startsWith("rmat7_AA,rmat-AA,7,2,0,")
           && l.contains("," + m.method().label + ",")), m::csv);
     }

@@ -203,7 +203,7 @@ public final class BenchRunner {
           o.workers == null ? -1 : o.workers.get(Counter.WRITE_NANOS) / 1e9,
           o.workers == null ? -1 : o.workers.get(Counter.WAIT_NANOS) / 1e9,
           verified.startsWith("NO") ? "no" : verified, verified.startsWith("NO") ? verified : "")
-          .withBytes(bytes(cell, o));
+          .withBytes(bytes(cell, o)).withEngine(o.engine);
     } catch (RuntimeException e) {
       return failure(cell, c.method(), rep, pos, e.toString());
     } finally {
@@ -237,9 +237,11 @@ public final class BenchRunner {
       return;
     }
     log.printf(Locale.ROOT, "  K=%d %-14s rep %d/%d %-6s multiply %7.2f s, scan C %6.2f s,"
-        + " %9.0f pp/s, written %d, verified %s%s%n", m.tservers(), m.dataset(), m.rep() + 1,
+        + " %9.0f pp/s, written %d, verified %s%s%s%n", m.tservers(), m.dataset(), m.rep() + 1,
         config.reps(), m.method().label, m.multiplySeconds(), m.scanSeconds(), m.rate(),
-        m.entriesWritten(), m.verified(), m.ok() ? "" : " ERROR " + m.error());
+        m.entriesWritten(), m.verified(),
+        m.engine().equals(Measurement.NO_ENGINE) ? "" : ", engine " + m.engine(),
+        m.ok() ? "" : " ERROR " + m.error());
   }
 
   private Contender contender(Method m) {

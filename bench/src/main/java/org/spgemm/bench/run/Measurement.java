@@ -1,5 +1,6 @@
 package org.spgemm.bench.run;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -8,14 +9,17 @@ import java.util.Locale;
  * in that repetition (orders rotate between repetitions). {@code bandwidth} says where it ran:
  * {@code embedded} (MiniAccumuloCluster on loopback), or for a cluster of bin/cluster the rate
  * its tablet-server hosts' links were capped at ({@code 100mbit}, {@code none}). {@code bytes}
- * holds the value size of the inputs and the bytes the iterator counted.
+ * holds the value size of the inputs and the bytes the iterator counted. {@code engine} is the
+ * engine an RRp or gRRp multiply ran on ({@code scan}, {@code compaction}, {@code bulk}; {@code
+ * -} for the other methods and for rows written before the column).
  */
 public record Measurement(String dataset, String category, int size, int tservers, int rep,
     int order, Method method, long nnzA, long nnzB, long partialProducts, long nnzC,
     long entriesWritten, long bEntriesFetched, double multiplySeconds, double scanSeconds,
     long cEntriesScanned, double planSeconds, double applySeconds, long bEntriesRemote,
     double fetchWorkerSeconds, double kernelWorkerSeconds, double writeWorkerSeconds,
-    double waitWorkerSeconds, String verified, String error, String bandwidth, Bytes bytes) {
+    double waitWorkerSeconds, String verified, String error, String bandwidth, Bytes bytes,
+    String engine) {
 
   /**
    * The size of A's and B's stored values (0: the decimal codec's normal form) and the bytes
@@ -39,6 +43,16 @@ public record Measurement(String dataset, String category, int size, int tserver
       + "partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
       + "cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
       + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,bandwidth,valueBytes,"
+      + "bBytesFetched,bBytesLocal,bBytesRemote,cBytesWritten,engine,ppPerSecond,verified,error";
+
+  /** No engine for this row (not an RRp or gRRp multiply, or written before the column). */
+  public static final String NO_ENGINE = "-";
+
+  /** The header before the engine column; still read. */
+  public static final String BYTES_HEADER = "dataset,category,size,tservers,rep,order,method,nnzA,"
+      + "nnzB,partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
+      + "cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
+      + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,bandwidth,valueBytes,"
       + "bBytesFetched,bBytesLocal,bBytesRemote,cBytesWritten,ppPerSecond,verified,error";
 
   /** The header before the byte columns (normal-form values, no byte counts); still read. */
@@ -59,6 +73,10 @@ public record Measurement(String dataset, String category, int size, int tserver
       + "nnzA,nnzB,partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,"
       + "scanSeconds,cEntriesScanned,planSeconds,applySeconds,ppPerSecond,verified,error";
 
+  /** Every header {@link #parse} reads: the current one first, then the older ones. */
+  public static final List<String> HEADERS =
+      List.of(HEADER, BYTES_HEADER, BANDWIDTH_HEADER, PREVIOUS_HEADER, LEGACY_HEADER);
+
   /** A row measured on an embedded cluster. */
   public Measurement(String dataset, String category, int size, int tservers, int rep, int order,
       Method method, long nnzA, long nnzB, long partialProducts, long nnzC, long entriesWritten,
@@ -69,7 +87,7 @@ public record Measurement(String dataset, String category, int size, int tserver
     this(dataset, category, size, tservers, rep, order, method, nnzA, nnzB, partialProducts, nnzC,
         entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned,
         planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds,
-        writeWorkerSeconds, waitWorkerSeconds, verified, error, EMBEDDED, Bytes.NONE);
+        writeWorkerSeconds, waitWorkerSeconds, verified, error, EMBEDDED, Bytes.NONE, NO_ENGINE);
   }
 
   /** This row, measured where {@code bandwidth} says. */
@@ -78,7 +96,7 @@ public record Measurement(String dataset, String category, int size, int tserver
         partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
         cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
         kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, where,
-        bytes);
+        bytes, engine);
   }
 
   /** This row with its value size and byte counts. */
@@ -87,7 +105,16 @@ public record Measurement(String dataset, String category, int size, int tserver
         partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
         cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
         kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, bandwidth,
-        b);
+        b, engine);
+  }
+
+  /** This row with the engine its multiply ran on. */
+  public Measurement withEngine(String ran) {
+    return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
+        partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
+        cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
+        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, bandwidth,
+        bytes, ran);
   }
 
   /** A row without the iterator's counters (methods other than RRp and gRRp, failures). */
@@ -120,19 +147,19 @@ public record Measurement(String dataset, String category, int size, int tserver
 
   public String csv() {
     return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,%d,%.4f,"
-        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%.0f,%s,%s", dataset, category, size,
+        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%s,%.0f,%s,%s", dataset, category, size,
         tservers, rep, order, method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten,
         bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned, planSeconds, applySeconds,
         bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds,
         waitWorkerSeconds, bandwidth, bytes.valueBytes(), bytes.bFetched(), bytes.bLocal(),
-        bytes.bRemote(), bytes.cWritten(), rate(), verified, quote(error));
+        bytes.bRemote(), bytes.cWritten(), engine, rate(), verified, quote(error));
   }
 
   /**
    * Parses a line written by {@link #csv()}, or by the versions before it ({@link
-   * #BANDWIDTH_HEADER}: normal-form values, no byte counts; {@link #PREVIOUS_HEADER}: bandwidth
-   * {@code embedded} too; {@link #LEGACY_HEADER}: counters -1 too). The rate column is derived,
-   * so it is skipped.
+   * #BYTES_HEADER}: no engine; {@link #BANDWIDTH_HEADER}: normal-form values, no byte counts
+   * too; {@link #PREVIOUS_HEADER}: bandwidth {@code embedded} too; {@link #LEGACY_HEADER}:
+   * counters -1 too). The rate column is derived, so it is skipped.
    *
    * @throws IllegalArgumentException naming the line when it does not have the columns
    */
@@ -143,12 +170,14 @@ public record Measurement(String dataset, String category, int size, int tserver
     boolean legacy = f.length == 21;
     boolean previous = f.length == 26;
     boolean noBytes = f.length == 27;
-    if (!legacy && !previous && !noBytes && f.length != 32) {
+    boolean noEngine = f.length == 32;
+    if (!legacy && !previous && !noBytes && !noEngine && f.length != 33) {
       throw new IllegalArgumentException("not a bench CSV row (" + f.length + " columns): "
           + line);
     }
     try {
-      int c = legacy ? 18 : previous ? 23 : noBytes ? 24 : 29; // then ppPerSecond, verified
+      // the column before ppPerSecond, verified
+      int c = legacy ? 18 : previous ? 23 : noBytes ? 24 : noEngine ? 29 : 30;
       return new Measurement(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
           Integer.parseInt(f[4]), Integer.parseInt(f[5]), Method.byLabel(f[6]),
           Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
@@ -160,7 +189,7 @@ public record Measurement(String dataset, String category, int size, int tserver
           f[c + 1], error, legacy || previous ? EMBEDDED : f[23],
           legacy || previous || noBytes ? Bytes.NONE : new Bytes(Integer.parseInt(f[24]),
               Long.parseLong(f[25]), Long.parseLong(f[26]), Long.parseLong(f[27]),
-              Long.parseLong(f[28])));
+              Long.parseLong(f[28])), c == 30 ? f[29] : NO_ENGINE);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad number in bench CSV row: " + line, e);
     }

@@ -25,6 +25,8 @@ final class Outcome {
   long bEntriesFetched = -1;
   /** RRp and gRRp only: of those, fetched from a tablet another server hosts. */
   long bEntriesRemote = -1;
+  /** RRp and gRRp only: the engine the multiply ran on ({@link Measurement#NO_ENGINE}: none). */
+  String engine = Measurement.NO_ENGINE;
   /** RRp and gRRp only: the iterator's counters, summed over its threads on every server. */
   BatchStats workers;
   /** gRRp only: planning (symbolic multiply, graph, METIS) and writing the re-keyed copy. */

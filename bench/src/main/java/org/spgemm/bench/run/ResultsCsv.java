@@ -60,10 +60,7 @@ public final class ResultsCsv implements AutoCloseable {
       throw new IllegalArgumentException("no bench CSV at " + file);
     }
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    if (lines.isEmpty() || !lines.get(0).equals(Measurement.HEADER)
-        && !lines.get(0).equals(Measurement.BANDWIDTH_HEADER)
-        && !lines.get(0).equals(Measurement.PREVIOUS_HEADER)
-        && !lines.get(0).equals(Measurement.LEGACY_HEADER)) {
+    if (lines.isEmpty() || !Measurement.HEADERS.contains(lines.get(0))) {
       throw new IllegalArgumentException(file + " is not a bench CSV: its first line is not the"
           + " header " + Measurement.HEADER);
     }

@@ -1,5 +1,6 @@
 package org.spgemm.bench.run;
 
+import java.util.Locale;
 import org.spgemm.client.Engine;
 import org.spgemm.client.MultiplyOptions;
 import org.spgemm.client.MultiplyResult;
@@ -60,6 +61,7 @@ final class RrpContender implements Contender {
     o.bEntriesFetched = r.bEntriesFetched();
     o.bEntriesRemote = r.bEntriesRemote();
     o.workers = r.totals();
+    o.engine = r.engine().name().toLowerCase(Locale.ROOT);
     return o;
   }
 }

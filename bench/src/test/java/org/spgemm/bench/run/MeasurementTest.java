@@ -62,6 +62,28 @@ class MeasurementTest {
   }
 
   @Test
+  void recordsTheEngine() {
+    Measurement m = new Measurement("rmat10_AB", "rmat-AB", 10, 2, 0, 1, Method.RRP, 12168,
+        12168, 814377, 272374, 272374, 43243, 0.94, 1.02, 272374, -1, -1, 5120, 1.25, 0.5, 3.75,
+        0.125, "yes", "").withBytes(new Measurement.Bytes(0, 2_700_000, 1_900_000, 320_000,
+        15_000_000)).withEngine("bulk");
+    Measurement back = Measurement.parse(m.csv());
+    assertEquals(m, back);
+    assertEquals("bulk", back.engine());
+    assertEquals(Measurement.HEADER.split(",").length, m.csv().split(",", -1).length);
+    assertEquals(Measurement.NO_ENGINE, new Measurement("p", "poisson7", 8, 1, 0, 0, Method.BL,
+        1, 2, 3, 4, -1, -1, 0.5, -1, -1, -1, -1, "skipped", "").engine());
+    // a row of the layout before the engine column
+    Measurement before = Measurement.parse("rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,"
+        + "272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,"
+        + "0.1250,100mbit,128,2700000,1900000,320000,15000000,866358,yes,");
+    assertEquals(Measurement.NO_ENGINE, before.engine());
+    assertEquals(128, before.bytes().valueBytes());
+    assertEquals(15_000_000, before.bytes().cWritten());
+    assertEquals("yes", before.verified());
+  }
+
+  @Test
   void readsRowsOfThePreviousLayout() {
     Measurement m = Measurement.parse("rmat10_AA,rmat-AA,10,1,0,1,RRp,12168,12168,814377,272374,"
         + "272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,866358,yes,");
