@@ -1,5 +1,6 @@
 package org.spgemm.client;
 
+import com.google.common.base.Throwables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -124,8 +125,11 @@ final class CompactionTail {
         }
       }
     } catch (AccumuloException | AccumuloSecurityException e) {
-      return "whether a job of it runs is unknown: listing active compactions needs System"
-          + " permission";
+      // Accumulo 2.1 wraps a server's refusal in an AccumuloException
+      return "whether a job of it runs is unknown: " + (Throwables.getCausalChain(e).stream()
+          .anyMatch(AccumuloSecurityException.class::isInstance)
+              ? "listing active compactions needs System permission"
+              : "active compactions not listed: " + e.getMessage());
     }
     if (!tablets.isEmpty()) {
       return "running on " + String.join(", ", tablets.subList(0, Math.min(3, tablets.size())))

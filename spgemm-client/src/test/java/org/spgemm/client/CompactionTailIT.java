@@ -12,8 +12,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.apache.accumulo.core.client.Accumulo;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.client.security.tokens.PasswordToken;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.ValueCodecs;
@@ -179,6 +181,35 @@ class CompactionTailIT {
       CompactionTail.await(client, table, tableId, 500);
       assertTrue(tail.isCancelled(), "cancelled once nothing of it ran");
       assertFalse(CompactionTail.pending(tableId));
+    }
+  }
+
+  @Test
+  void aUserWhoCannotSeeWhatRunsCancelsNothing() throws Exception {
+    try (AccumuloClient root = SharedCluster.client()) {
+      String table = "compaction_tail_unseen";
+      TableM.create(root, table, List.of("A"), List.of());
+      String tableId = TableM.id(root, table);
+      String user = "tail_user_" + System.nanoTime();
+      root.securityOperations().createLocalUser(user, new PasswordToken("pw"));
+      try (AccumuloClient client = Accumulo.newClient()
+          .from(SharedCluster.cluster().clientProperties()).as(user, new PasswordToken("pw"))
+          .build()) {
+        CompletableFuture<Void> tail = new CompletableFuture<>();
+        CompactionTail.leave(tableId, tail);
+        ClusterException e = assertThrows(ClusterException.class,
+            () -> CompactionTail.await(client, table, tableId, 1_000));
+        assertTrue(e.getMessage().contains("still runs after 1 s (whether a job of it runs is"
+            + " unknown: listing active compactions needs System"
+            + " permission"), e.getMessage());
+        assertFalse(tail.isCancelled(), "nothing cancelled");
+        assertTrue(CompactionTail.pending(tableId), "still the tail");
+        tail.complete(null);
+        CompactionTail.await(client, table, tableId, 500); // ended: nothing to wait for
+        assertFalse(CompactionTail.pending(tableId));
+      } finally {
+        root.securityOperations().dropLocalUser(user);
+      }
     }
   }
 }
