@@ -92,44 +92,58 @@ class TabletServerKillIT {
     for (int s = 512; s < 4096; s += 512) {
       splits.add(String.format("%04d", s));
     }
-    int exact = 0;
     int midMultiply = 0;
     for (int t = first; t < first + trials; t++) {
-      try (AccumuloClient client = cluster.client()) {
-        String table = Fixtures.uniqueTable("kill");
-        Fixtures.createAndLoad(client, table, a, b, splits);
-        CountDownLatch started = new CountDownLatch(1);
-        boolean metaHost = t % 3 == 1;
-        long delay = 300 + (t * 700L) % 2400; // 0.3 to 2.7 s: within the unkilled run's 3-4 s
-        String[] victim = new String[1];
-        long[] killedAt = new long[1];
-        int which = metaHost ? -1 : t;
-        Thread killer = new Thread(() -> victim[0] = killOneTabletServer(client, table,
-            started, delay, which, killedAt));
-        killer.start();
-        long t0 = System.nanoTime();
-        MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
-            .engine(engine).listener((total, done, n) -> started.countDown()).build());
-        long end = System.nanoTime();
-        double seconds = (end - t0) / 1e9;
-        killer.join();
-        boolean mid = killedAt[0] < end;
-        midMultiply += mid ? 1 : 0;
-        SparseMatrix c =
-            MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL);
-        Fixtures.assertSameMatrix(expected, c);
-        assertEquals(expected.nnz(), r.nnzC(), "trial " + t + ": reported nnz(C)");
-        assertTrue(SpGEMM.isComplete(client, table, "C"));
-        exact++;
-        System.out.printf("TabletServerKillIT %s trial %d: killed %s %.1f s into the multiply%s;"
-            + " C exact; multiply %.1f s%s%n", engine, t, victim[0], (killedAt[0] - t0) / 1e9,
-            mid ? "" : " (after it had ended)", seconds,
-            r.warnings().isEmpty() ? "" : "; warnings: " + r.warnings());
+      // a kill that lands after the multiply ended tests only the recovery: such a trial is run
+      // again with half the delay, twice at most (a bulk multiply took 1.5 s in one CI)
+      long delay = 300 + (t * 700L) % 2400; // 0.3 to 2.7 s: within the unkilled run's 3-4 s
+      for (int attempt = 0; attempt < 3; attempt++, delay /= 2) {
+        if (trial(engine, t, delay, a, b, expected, splits)) { // C checked exact in it
+          midMultiply++;
+          break;
+        }
       }
     }
-    assertEquals(trials, exact);
-    System.out.println("TabletServerKillIT " + engine + ": " + exact + " of " + trials
-        + " trials exact, " + midMultiply + " of them killed while the multiply ran");
+    System.out.println("TabletServerKillIT " + engine + ": " + trials + " trials exact, "
+        + midMultiply + " of them killed while the multiply ran");
+  }
+
+  /**
+   * One trial: multiplies a fresh table on {@code engine} while a tablet server is killed {@code
+   * delayMillis} after the first progress, checks C entry by entry, and says whether the kill
+   * landed while the multiply ran.
+   */
+  private static boolean trial(Engine engine, int t, long delayMillis, SparseMatrix a,
+      SparseMatrix b, SparseMatrix expected, List<String> splits) throws Exception {
+    try (AccumuloClient client = cluster.client()) {
+      String table = Fixtures.uniqueTable("kill");
+      Fixtures.createAndLoad(client, table, a, b, splits);
+      CountDownLatch started = new CountDownLatch(1);
+      boolean metaHost = t % 3 == 1;
+      String[] victim = new String[1];
+      long[] killedAt = new long[1];
+      int which = metaHost ? -1 : t;
+      Thread killer = new Thread(() -> victim[0] = killOneTabletServer(client, table,
+          started, delayMillis, which, killedAt));
+      killer.start();
+      long t0 = System.nanoTime();
+      MultiplyResult r = SpGEMM.multiply(client, table, MultiplyOptions.builder()
+          .engine(engine).listener((total, done, n) -> started.countDown()).build());
+      long end = System.nanoTime();
+      double seconds = (end - t0) / 1e9;
+      killer.join();
+      boolean mid = killedAt[0] < end;
+      SparseMatrix c =
+          MatrixStore.read(client, table, "C", a.rows(), b.cols(), ValueCodecs.DECIMAL);
+      Fixtures.assertSameMatrix(expected, c);
+      assertEquals(expected.nnz(), r.nnzC(), "trial " + t + ": reported nnz(C)");
+      assertTrue(SpGEMM.isComplete(client, table, "C"));
+      System.out.printf("TabletServerKillIT %s trial %d: killed %s %.1f s into the multiply%s;"
+          + " C exact; multiply %.1f s%s%n", engine, t, victim[0], (killedAt[0] - t0) / 1e9,
+          mid ? "" : " (after it had ended)", seconds,
+          r.warnings().isEmpty() ? "" : "; warnings: " + r.warnings());
+      return mid;
+    }
   }
 
   /**
