@@ -48,12 +48,8 @@ public record Measurement(String dataset, String category, int size, int tserver
   /** No engine for this row (not an RRp or gRRp multiply, or written before the column). */
   public static final String NO_ENGINE = "-";
 
-  /** The header before the engine column; still read. */
-  public static final String BYTES_HEADER = "dataset,category,size,tservers,rep,order,method,nnzA,"
-      + "nnzB,partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
-      + "cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
-      + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,bandwidth,valueBytes,"
-      + "bBytesFetched,bBytesLocal,bBytesRemote,cBytesWritten,ppPerSecond,verified,error";
+  /** The header before the engine column (the current one without it); still read. */
+  public static final String BYTES_HEADER = HEADER.replace(",engine,", ",");
 
   /** The header before the byte columns (normal-form values, no byte counts); still read. */
   public static final String BANDWIDTH_HEADER = "dataset,category,size,tservers,rep,order,method,"
@@ -92,29 +88,26 @@ public record Measurement(String dataset, String category, int size, int tserver
 
   /** This row, measured where {@code bandwidth} says. */
   public Measurement withBandwidth(String where) {
-    return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
-        partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
-        cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
-        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, where,
-        bytes, engine);
+    return with(where, bytes, engine);
   }
 
   /** This row with its value size and byte counts. */
   public Measurement withBytes(Bytes b) {
-    return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
-        partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
-        cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
-        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, bandwidth,
-        b, engine);
+    return with(bandwidth, b, engine);
   }
 
   /** This row with the engine its multiply ran on. */
   public Measurement withEngine(String ran) {
+    return with(bandwidth, bytes, ran);
+  }
+
+  /** This row with where it ran, its bytes and its engine replaced. */
+  private Measurement with(String where, Bytes b, String ran) {
     return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
         partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
         cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
-        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, bandwidth,
-        bytes, ran);
+        kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, where, b,
+        ran);
   }
 
   /** A row without the iterator's counters (methods other than RRp and gRRp, failures). */
