@@ -12,6 +12,10 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.accumulo.core.client.BatchWriter;
+import org.apache.accumulo.core.client.admin.ActiveCompaction;
+import org.apache.accumulo.core.client.admin.CompactionConfig;
+import org.apache.accumulo.core.data.Mutation;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,12 +27,14 @@ import org.spgemm.bench.data.DatasetSpec;
 import org.spgemm.bench.graphulo.StandInJar;
 import org.spgemm.bench.run.BenchConfig;
 import org.spgemm.bench.run.BenchRunner;
+import org.spgemm.bench.run.CompactionsAfter;
 import org.spgemm.bench.run.Measurement;
 import org.spgemm.bench.run.Method;
 import org.spgemm.bench.run.ResultsCsv;
 import org.spgemm.client.KeyFormat;
 import org.spgemm.client.MatrixStore;
 import org.spgemm.codec.ValueCodecs;
+import org.spgemm.it.SlowSeekIterator;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.ReferenceMultiply;
 import org.spgemm.matrix.RmatGenerator;
@@ -128,9 +134,39 @@ class BenchIT {
         default -> Measurement.NO_ENGINE;
       };
       assertEquals(engine, m.engine(), m::csv);
+      assertTrue(m.settleSeconds() >= 0, m::csv);
       assertTrue(lines.stream().anyMatch(l -> l.startsWith("rmat7_AA,rmat-AA,7,2,0,")
           && l.contains("," + m.method().label + ",")), m::csv);
     }
+  }
+
+  /**
+   * What a method leaves running is waited for and timed: nothing on a quiet table; a compaction
+   * still running when the call comes (one whose job sleeps 3 s), until it ended.
+   */
+  @Test
+  void compactionsLeftRunningAreTimed() throws Exception {
+    String table = "settle_it";
+    client.tableOperations().create(table);
+    try (BatchWriter w = client.createBatchWriter(table)) {
+      Mutation m = new Mutation("r");
+      m.put("f", "q", "1");
+      w.addMutation(m);
+    }
+    client.tableOperations().flush(table, null, null, true);
+    assertEquals(0.0, CompactionsAfter.await(client, table), "no compaction ran");
+
+    client.tableOperations().compact(table, new CompactionConfig().setWait(false)
+        .setIterators(List.of(SlowSeekIterator.setting(50, 3000))));
+    long t0 = System.nanoTime();
+    double settle = CompactionsAfter.await(client, table);
+    double took = (System.nanoTime() - t0) / 1e9;
+    assertTrue(settle >= 2.0 && settle + CompactionsAfter.QUIET_MILLIS / 1e3 <= took + 0.5,
+        () -> "compactions after " + settle + " s, the call took " + took + " s");
+    for (ActiveCompaction c : client.instanceOperations().getActiveCompactions()) {
+      assertFalse(table.equals(c.getTable()), "still running when the wait returned");
+    }
+    client.tableOperations().delete(table);
   }
 
   @Test

@@ -11,7 +11,8 @@ import org.spgemm.bench.run.Method;
 
 /**
  * The paper-style report: datasets, then per K the median multiply time of every method with its
- * speed-up over BL, the scan of C, multiply + scan, RRp and gRRp against the write floor with
+ * speed-up over BL, the scan of C, multiply + scan, the compactions of C's table that a method
+ * left running and multiply + those, RRp and gRRp against the write floor with
  * their iterator's counters, gRRp's plan and apply, geometric means per category, and what
  * failed or did not verify.
  */
@@ -36,6 +37,12 @@ public final class MarkdownReport {
       timeTable(sb, s, k, "Multiply", Summary::medianMultiply, true);
       timeTable(sb, s, k, "Scan of C afterwards", Summary::medianScan, false);
       timeTable(sb, s, k, "Multiply + scan of C", Summary::medianTotal, true);
+      if (s.settleMeasured()) {
+        timeTable(sb, s, k, "Compactions of C's table still running after the multiply returned",
+            Summary::medianSettle, false);
+        timeTable(sb, s, k, "Multiply + the compactions it left behind", Summary::medianSettled,
+            true);
+      }
       rateTable(sb, s, k);
       workerTable(sb, s, k);
       grrpTable(sb, s, k);

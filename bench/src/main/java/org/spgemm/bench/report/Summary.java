@@ -65,6 +65,21 @@ public final class Summary {
     return median(k, dataset, m, x -> x.multiplySeconds() + x.scanSeconds());
   }
 
+  /** Compactions of C's table after the method returned; NaN for rows without the figure. */
+  public double medianSettle(int k, String dataset, Method m) {
+    return median(k, dataset, m, x -> x.settleSeconds() >= 0 ? x.settleSeconds() : Double.NaN);
+  }
+
+  /** The multiply and the compactions it left behind ({@link Measurement#settledSeconds}). */
+  public double medianSettled(int k, String dataset, Method m) {
+    return median(k, dataset, m, Measurement::settledSeconds);
+  }
+
+  /** Whether any row timed the compactions after its method (CSVs before the column did not). */
+  public boolean settleMeasured() {
+    return all.stream().anyMatch(x -> x.settleSeconds() >= 0);
+  }
+
   public double medianRate(int k, String dataset, Method m) {
     return median(k, dataset, m, Measurement::rate);
   }

@@ -181,6 +181,7 @@ public final class BenchRunner {
     Outcome o = null;
     try {
       o = c.run(cell, rep);
+      double settle = CompactionsAfter.await(cell.client, o.cTable);
       // BL's combiner runs when C is read, so its C is always scanned
       CScan.Result scan = rep < config.scanReps() || c.method() == Method.BL
           ? CScan.scan(cell.client, o.cTable, o.cFamily, cell.scanThreads) : null;
@@ -203,7 +204,7 @@ public final class BenchRunner {
           o.workers == null ? -1 : o.workers.get(Counter.WRITE_NANOS) / 1e9,
           o.workers == null ? -1 : o.workers.get(Counter.WAIT_NANOS) / 1e9,
           verified.startsWith("NO") ? "no" : verified, verified.startsWith("NO") ? verified : "")
-          .withBytes(bytes(cell, o)).withEngine(o.engine);
+          .withBytes(bytes(cell, o)).withEngine(o.engine).withSettleSeconds(settle);
     } catch (RuntimeException e) {
       return failure(cell, c.method(), rep, pos, e.toString());
     } finally {
@@ -236,9 +237,10 @@ public final class BenchRunner {
           m.dataset(), m.rep() + 1, config.reps(), m.method().label, m.error());
       return;
     }
-    log.printf(Locale.ROOT, "  K=%d %-14s rep %d/%d %-6s multiply %7.2f s, scan C %6.2f s,"
-        + " %9.0f pp/s, written %d, verified %s%s%s%n", m.tservers(), m.dataset(), m.rep() + 1,
-        config.reps(), m.method().label, m.multiplySeconds(), m.scanSeconds(), m.rate(),
+    log.printf(Locale.ROOT, "  K=%d %-14s rep %d/%d %-6s multiply %7.2f s, compactions after"
+        + " %5.2f s, scan C %6.2f s, %9.0f pp/s, written %d, verified %s%s%s%n", m.tservers(),
+        m.dataset(), m.rep() + 1, config.reps(), m.method().label, m.multiplySeconds(),
+        m.settleSeconds(), m.scanSeconds(), m.rate(),
         m.entriesWritten(), m.verified(),
         m.engine().equals(Measurement.NO_ENGINE) ? "" : ", engine " + m.engine(),
         m.ok() ? "" : " ERROR " + m.error());

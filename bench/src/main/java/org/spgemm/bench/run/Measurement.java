@@ -11,7 +11,10 @@ import java.util.Locale;
  * its tablet-server hosts' links were capped at ({@code 100mbit}, {@code none}). {@code bytes}
  * holds the value size of the inputs and the bytes the iterator counted. {@code engine} is the
  * engine an RRp or gRRp multiply ran on ({@code scan}, {@code compaction}, {@code bulk}; {@code
- * -} for the other methods and for rows written before the column).
+ * -} for the other methods and for rows written before the column). {@code settleSeconds} is how
+ * long compactions of C's table still ran after the method returned: work it left to Accumulo,
+ * such as merging the many files a bulk import gave one tablet (-1 for rows written before the
+ * column, and for runs that failed).
  */
 public record Measurement(String dataset, String category, int size, int tservers, int rep,
     int order, Method method, long nnzA, long nnzB, long partialProducts, long nnzC,
@@ -19,7 +22,7 @@ public record Measurement(String dataset, String category, int size, int tserver
     long cEntriesScanned, double planSeconds, double applySeconds, long bEntriesRemote,
     double fetchWorkerSeconds, double kernelWorkerSeconds, double writeWorkerSeconds,
     double waitWorkerSeconds, String verified, String error, String bandwidth, Bytes bytes,
-    String engine) {
+    String engine, double settleSeconds) {
 
   /**
    * The size of A's and B's stored values (0: the decimal codec's normal form) and the bytes
@@ -43,13 +46,17 @@ public record Measurement(String dataset, String category, int size, int tserver
       + "partialProducts,nnzC,entriesWritten,bEntriesFetched,multiplySeconds,scanSeconds,"
       + "cEntriesScanned,planSeconds,applySeconds,bEntriesRemote,fetchWorkerSeconds,"
       + "kernelWorkerSeconds,writeWorkerSeconds,waitWorkerSeconds,bandwidth,valueBytes,"
-      + "bBytesFetched,bBytesLocal,bBytesRemote,cBytesWritten,engine,ppPerSecond,verified,error";
+      + "bBytesFetched,bBytesLocal,bBytesRemote,cBytesWritten,engine,settleSeconds,ppPerSecond,"
+      + "verified,error";
 
   /** No engine for this row (not an RRp or gRRp multiply, or written before the column). */
   public static final String NO_ENGINE = "-";
 
-  /** The header before the engine column (the current one without it); still read. */
-  public static final String BYTES_HEADER = HEADER.replace(",engine,", ",");
+  /** The header before the settle column (the current one without it); still read. */
+  public static final String ENGINE_HEADER = HEADER.replace(",settleSeconds,", ",");
+
+  /** The header before the engine column (the one before without it); still read. */
+  public static final String BYTES_HEADER = ENGINE_HEADER.replace(",engine,", ",");
 
   /** The header before the byte columns (normal-form values, no byte counts); still read. */
   public static final String BANDWIDTH_HEADER = "dataset,category,size,tservers,rep,order,method,"
@@ -71,7 +78,8 @@ public record Measurement(String dataset, String category, int size, int tserver
 
   /** Every header {@link #parse} reads: the current one first, then the older ones. */
   public static final List<String> HEADERS =
-      List.of(HEADER, BYTES_HEADER, BANDWIDTH_HEADER, PREVIOUS_HEADER, LEGACY_HEADER);
+      List.of(HEADER, ENGINE_HEADER, BYTES_HEADER, BANDWIDTH_HEADER, PREVIOUS_HEADER,
+          LEGACY_HEADER);
 
   /** A row measured on an embedded cluster. */
   public Measurement(String dataset, String category, int size, int tservers, int rep, int order,
@@ -83,31 +91,37 @@ public record Measurement(String dataset, String category, int size, int tserver
     this(dataset, category, size, tservers, rep, order, method, nnzA, nnzB, partialProducts, nnzC,
         entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned,
         planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds,
-        writeWorkerSeconds, waitWorkerSeconds, verified, error, EMBEDDED, Bytes.NONE, NO_ENGINE);
+        writeWorkerSeconds, waitWorkerSeconds, verified, error, EMBEDDED, Bytes.NONE, NO_ENGINE,
+        -1);
   }
 
   /** This row, measured where {@code bandwidth} says. */
   public Measurement withBandwidth(String where) {
-    return with(where, bytes, engine);
+    return with(where, bytes, engine, settleSeconds);
   }
 
   /** This row with its value size and byte counts. */
   public Measurement withBytes(Bytes b) {
-    return with(bandwidth, b, engine);
+    return with(bandwidth, b, engine, settleSeconds);
   }
 
   /** This row with the engine its multiply ran on. */
   public Measurement withEngine(String ran) {
-    return with(bandwidth, bytes, ran);
+    return with(bandwidth, bytes, ran, settleSeconds);
   }
 
-  /** This row with where it ran, its bytes and its engine replaced. */
-  private Measurement with(String where, Bytes b, String ran) {
+  /** This row with the seconds compactions of C's table ran after the method returned. */
+  public Measurement withSettleSeconds(double seconds) {
+    return with(bandwidth, bytes, engine, seconds);
+  }
+
+  /** This row with where it ran, its bytes, its engine and its settle time replaced. */
+  private Measurement with(String where, Bytes b, String ran, double settle) {
     return new Measurement(dataset, category, size, tservers, rep, order, method, nnzA, nnzB,
         partialProducts, nnzC, entriesWritten, bEntriesFetched, multiplySeconds, scanSeconds,
         cEntriesScanned, planSeconds, applySeconds, bEntriesRemote, fetchWorkerSeconds,
         kernelWorkerSeconds, writeWorkerSeconds, waitWorkerSeconds, verified, error, where, b,
-        ran);
+        ran, settle);
   }
 
   /** A row without the iterator's counters (methods other than RRp and gRRp, failures). */
@@ -138,21 +152,29 @@ public record Measurement(String dataset, String category, int size, int tserver
     return multiplySeconds > 0 ? partialProducts / multiplySeconds : 0;
   }
 
+  /**
+   * The multiply and the compactions it left behind; NaN where the settle time was not measured,
+   * so such rows are no median's part.
+   */
+  public double settledSeconds() {
+    return settleSeconds >= 0 ? multiplySeconds + settleSeconds : Double.NaN;
+  }
+
   public String csv() {
     return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,%d,%.4f,"
-        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%s,%.0f,%s,%s", dataset, category, size,
+        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%s,%.4f,%.0f,%s,%s", dataset, category, size,
         tservers, rep, order, method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten,
         bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned, planSeconds, applySeconds,
         bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds,
         waitWorkerSeconds, bandwidth, bytes.valueBytes(), bytes.bFetched(), bytes.bLocal(),
-        bytes.bRemote(), bytes.cWritten(), engine, rate(), verified, quote(error));
+        bytes.bRemote(), bytes.cWritten(), engine, settleSeconds, rate(), verified, quote(error));
   }
 
   /**
    * Parses a line written by {@link #csv()}, or by the versions before it ({@link
-   * #BYTES_HEADER}: no engine; {@link #BANDWIDTH_HEADER}: normal-form values, no byte counts
-   * too; {@link #PREVIOUS_HEADER}: bandwidth {@code embedded} too; {@link #LEGACY_HEADER}:
-   * counters -1 too). The rate column is derived, so it is skipped.
+   * #ENGINE_HEADER}: no settle time; {@link #BYTES_HEADER}: no engine too; {@link
+   * #BANDWIDTH_HEADER}: normal-form values, no byte counts too; {@link #PREVIOUS_HEADER}:
+   * bandwidth {@code embedded} too; {@link #LEGACY_HEADER}: counters -1 too). The rate column is derived, so it is skipped.
    *
    * @throws IllegalArgumentException naming the line when it does not have the columns
    */
@@ -164,13 +186,14 @@ public record Measurement(String dataset, String category, int size, int tserver
     boolean previous = f.length == 26;
     boolean noBytes = f.length == 27;
     boolean noEngine = f.length == 32;
-    if (!legacy && !previous && !noBytes && !noEngine && f.length != 33) {
+    boolean noSettle = f.length == 33;
+    if (!legacy && !previous && !noBytes && !noEngine && !noSettle && f.length != 34) {
       throw new IllegalArgumentException("not a bench CSV row (" + f.length + " columns): "
           + line);
     }
     try {
       // the column before ppPerSecond, verified
-      int c = legacy ? 18 : previous ? 23 : noBytes ? 24 : noEngine ? 29 : 30;
+      int c = legacy ? 18 : previous ? 23 : noBytes ? 24 : noEngine ? 29 : noSettle ? 30 : 31;
       return new Measurement(f[0], f[1], Integer.parseInt(f[2]), Integer.parseInt(f[3]),
           Integer.parseInt(f[4]), Integer.parseInt(f[5]), Method.byLabel(f[6]),
           Long.parseLong(f[7]), Long.parseLong(f[8]), Long.parseLong(f[9]), Long.parseLong(f[10]),
@@ -182,7 +205,8 @@ public record Measurement(String dataset, String category, int size, int tserver
           f[c + 1], error, legacy || previous ? EMBEDDED : f[23],
           legacy || previous || noBytes ? Bytes.NONE : new Bytes(Integer.parseInt(f[24]),
               Long.parseLong(f[25]), Long.parseLong(f[26]), Long.parseLong(f[27]),
-              Long.parseLong(f[28])), c == 30 ? f[29] : NO_ENGINE);
+              Long.parseLong(f[28])), c >= 30 ? f[29] : NO_ENGINE,
+          c == 31 ? Double.parseDouble(f[30]) : -1);
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad number in bench CSV row: " + line, e);
     }

@@ -60,6 +60,28 @@ class SummaryTest {
     assertTrue(Double.isNaN(Summary.median(new double[] {Double.NaN})));
   }
 
+  /** The compactions a method left behind count in "multiply + ..." where they were timed. */
+  @Test
+  void compactionsLeftBehindAddToTheMultiplyWhereTimed() {
+    List<Measurement> all = new ArrayList<>();
+    for (int rep = 0; rep < 3; rep++) {
+      all.add(m("d1", "c1", Method.BL, rep, 4, "").withSettleSeconds(0));
+      all.add(m("d1", "c1", Method.RRP, rep, 1 + rep, "").withSettleSeconds(3));
+    }
+    Summary s = new Summary(all);
+    assertEquals(3, s.medianSettle(1, "d1", Method.RRP));
+    assertEquals(5, s.medianSettled(1, "d1", Method.RRP));
+    String md = MarkdownReport.render(s, "t", "setup", List.of());
+    assertTrue(md.contains("### Multiply + the compactions it left behind (s)\n\n| dataset | BL |"
+        + " RRp | RRp x BL |\n|---|---:|---:|---:|\n| d1 | 4.00 | 5.00 | 0.80 |"), md);
+
+    // rows of a CSV written before the figure: neither table, no settled time
+    Summary old = new Summary(List.of(m("d1", "c1", Method.RRP, 0, 2, "")));
+    assertTrue(Double.isNaN(old.medianSettled(1, "d1", Method.RRP)));
+    String oldMd = MarkdownReport.render(old, "t", "setup", List.of());
+    assertTrue(!oldMd.contains("left behind"), oldMd);
+  }
+
   @Test
   void evenMedianAveragesTheMiddle() {
     assertEquals(2.5, Summary.median(new double[] {4, 1, 2, 3}));

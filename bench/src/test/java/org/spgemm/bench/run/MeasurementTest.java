@@ -1,6 +1,7 @@
 package org.spgemm.bench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +81,26 @@ class MeasurementTest {
     assertEquals(Measurement.NO_ENGINE, before.engine());
     assertEquals(128, before.bytes().valueBytes());
     assertEquals(15_000_000, before.bytes().cWritten());
+    assertEquals("yes", before.verified());
+  }
+
+  @Test
+  void recordsTheCompactionsLeftBehind() {
+    Measurement m = new Measurement("rmat14_AB", "rmat-AB", 14, 2, 1, 0, Method.RRP, 228479,
+        228343, 53142062, 20191570, 20191570, 456686, 4.71, -1, -1, -1, -1, 228343, 2.07, 2.68,
+        17.86, 6.07, "skipped", "").withEngine("bulk").withSettleSeconds(2.9);
+    Measurement back = Measurement.parse(m.csv());
+    assertEquals(m, back);
+    assertEquals(2.9, back.settleSeconds(), 1e-9);
+    assertEquals(4.71 + 2.9, back.settledSeconds(), 1e-9);
+    assertEquals(Measurement.HEADER.split(",").length, m.csv().split(",", -1).length);
+    // a row of the layout before the column: not measured, so no settled time either
+    Measurement before = Measurement.parse("rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,"
+        + "272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,"
+        + "0.1250,100mbit,128,2700000,1900000,320000,15000000,bulk,866358,yes,");
+    assertEquals("bulk", before.engine());
+    assertEquals(-1, before.settleSeconds());
+    assertTrue(Double.isNaN(before.settledSeconds()));
     assertEquals("yes", before.verified());
   }
 

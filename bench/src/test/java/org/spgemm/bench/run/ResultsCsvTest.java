@@ -80,6 +80,21 @@ class ResultsCsvTest {
   }
 
   @Test
+  void resumingACsvWithoutTheSettleColumnRewritesItFirst() throws Exception {
+    Path csv = tmp.resolve("engine.csv");
+    String oldRow = "rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,272374,272374,43243,"
+        + "0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,0.1250,100mbit,128,"
+        + "2700000,1900000,320000,15000000,bulk,866358,yes,";
+    Files.writeString(csv, Measurement.ENGINE_HEADER + "\n" + oldRow + "\n");
+    Measurement ran = row(Method.RRP, 1, 0.5).withEngine("bulk").withSettleSeconds(1.25);
+    try (ResultsCsv out = ResultsCsv.resume(csv)) {
+      out.add(ran);
+    }
+    assertEquals(Measurement.HEADER, Files.readAllLines(csv).get(0));
+    assertEquals(List.of(Measurement.parse(oldRow), ran), ResultsCsv.read(csv));
+  }
+
+  @Test
   void refusesWhatIsNotABenchCsv() throws Exception {
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
         () -> ResultsCsv.resume(tmp.resolve("none.csv")));
