@@ -87,7 +87,7 @@ class BenchIT {
     SparseMatrix a = withRandomValues(RmatGenerator.generate(8, 1), 11);
     SparseMatrix b = withRandomValues(RmatGenerator.generate(8, 2), 12);
     KeyFormat keys = KeyFormat.forSize(a.rows());
-    List<String> splits = BlTables.equalSplits(keys, a.rows(), 4);
+    List<String> splits = keys.equalSplits(a.rows(), 4);
     BlTables.loadInputs(client, "it_AT", "it_B", a, b, keys, splits);
     BlTables.createC(client, "it_C", splits);
 

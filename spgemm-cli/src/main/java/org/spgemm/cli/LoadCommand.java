@@ -90,6 +90,7 @@ final class LoadCommand extends AbstractSpgemmSubcommand {
     boolean tsv = format(format, in, "--format").equals("tsv");
     SparseMatrix a = tsv ? null : FileChecks.readInput(in, "--in", c.name(), err);
     TableOptions.checkValues(values, a, in);
+    KeyFormat keys = tsv ? null : KeyFormat.forSize(Math.max(a.rows(), a.cols()));
     try (Session session = cluster.open(err)) {
       boolean created = false;
       if (!session.client.tableOperations().exists(m.table)) {
@@ -97,13 +98,18 @@ final class LoadCommand extends AbstractSpgemmSubcommand {
         if (!family.isEmpty()) {
           groups.add(family);
         }
-        TableM.create(session.client, m.table, groups, null);
+        int tablets = m.tablets(1);
+        TableM.create(session.client, m.table, groups, tablets == 1 ? null
+            : tsv ? Triples.rowSplits(in, tablets) : keys.equalSplits(a.rows(), tablets));
         created = true;
+      } else if (m.tablets != null) {
+        throw new UsageException("--tablets " + m.tablets + ": table " + m.table + " exists;"
+            + " --tablets splits a table load creates (split an existing one with Accumulo's"
+            + " addsplits)");
       }
       long t0 = System.nanoTime();
       long n = tsv ? Triples.loadTsv(session.client, m.table, family, in, values.writer())
-          : MatrixStore.load(session.client, m.table, family, a,
-              KeyFormat.forSize(Math.max(a.rows(), a.cols())), values);
+          : MatrixStore.load(session.client, m.table, family, a, keys, values);
       out.printf(Locale.ROOT, "loaded %d entries of %s into family '%s' of table %s%s in %.1f s%n",
           n, in, family, m.table, created ? " (created)" : "", (System.nanoTime() - t0) / 1e9);
     }

@@ -35,7 +35,8 @@ final class TableOptions {
 
   @Option(names = "--tablets", paramLabel = "T", description = "tablets M is split into when the"
       + " command loads it (multiply: 4 per embedded tablet server, 8 on a real instance;"
-      + " partition: K; at most " + MAX_TABLETS + ")")
+      + " partition: K; load: 1, and only when it creates the table; at most " + MAX_TABLETS
+      + ")")
   Integer tablets;
 
   @Option(names = "--value-bytes", paramLabel = "N", description = "store every value loaded at"

@@ -1,6 +1,5 @@
 package org.spgemm.cli;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.accumulo.core.client.AccumuloClient;
@@ -75,14 +74,7 @@ final class Workflow {
     int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(bOrA.rows(), bOrA.cols()));
     n = Math.max(n, c0 == null ? 0 : Math.max(c0.rows(), c0.cols()));
     keys = KeyFormat.forSize(n);
-    List<String> splits = new ArrayList<>();
-    int rows = Math.max(a.rows(), bOrA.rows());
-    for (int t = 1; t < tablets; t++) {
-      long row = (long) rows * t / tablets;
-      if (row > 0 && row < rows) {
-        splits.add(keys.encodeString(row));
-      }
-    }
+    List<String> splits = keys.equalSplits(Math.max(a.rows(), bOrA.rows()), tablets);
     TableM.create(client, table, TableLayout.FAMILIES, splits);
     long t0 = System.nanoTime();
     MatrixStore.load(client, table, TableLayout.A_FAMILY, a, keys, values);

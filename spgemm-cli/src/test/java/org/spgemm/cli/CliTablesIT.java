@@ -12,11 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.accumulo.core.client.AccumuloClient;
+import org.apache.hadoop.io.Text;
 import org.junit.jupiter.api.Test;
 import org.spgemm.algebra.MaskMode;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.codec.Domain;
 import org.spgemm.it.ClusterTest;
+import org.spgemm.it.SharedCluster;
 import org.spgemm.matrix.GraphAlgorithms;
 import org.spgemm.matrix.MatrixComparison;
 import org.spgemm.matrix.MatrixMarket;
@@ -191,7 +194,14 @@ class CliTablesIT extends CliOnSharedCluster {
   void tableAndFileCommandsAgree() throws IOException {
     String t = "clitables2";
     SparseMatrix g = graph();
-    succeed(t, "load", "--in", file("g2.tsv", tsv(g)).toString(), "--family", "");
+    // split by the triples of the file: 28 triples (each edge twice) in 3 tablets of about 9
+    succeed(t, "load", "--in", file("g2.tsv", tsv(g)).toString(), "--family", "", "--tablets",
+        "3");
+    List<String> splits = splits(t);
+    assertEquals(2, splits.size(), splits::toString);
+    for (String row : List.of(splits.get(0), splits.get(1))) {
+      assertTrue(KEYS.containsKey(row), row);
+    }
     Path fromTable = dir.resolve("k3-table.tsv");
     succeed(t, "ktruss", "--a-family", "", "--k", "3", "--out", fromTable.toString());
     Path gMtx = write("g2.mtx", g);
@@ -199,6 +209,15 @@ class CliTablesIT extends CliOnSharedCluster {
     succeed("clitables3", "ktruss", "--a", gMtx.toString(), "--k", "3", "--out",
         fromFile.toString());
     assertSame(MatrixMarket.read(fromFile), readTsv(fromTable));
+  }
+
+  /** The split points of {@code table}. */
+  private static List<String> splits(String table) {
+    try (AccumuloClient client = SharedCluster.client()) {
+      return client.tableOperations().listSplits(table).stream().map(Text::toString).toList();
+    } catch (Exception e) {
+      throw new AssertionError(e);
+    }
   }
 
   /** galerkin on families loaded from Matrix Market (numeric keys), P'AP written as TSV. */
@@ -209,8 +228,19 @@ class CliTablesIT extends CliOnSharedCluster {
         new int[] {0, 1, 0, 1, 2, 3, 4, 3, 4}, new double[] {4, -1, -1, 4, 2, 3, -1, -1, 3}, 9);
     SparseMatrix p = SparseMatrix.fromCoordinates(5, 2, new int[] {0, 1, 2, 2, 3, 4},
         new int[] {0, 0, 0, 1, 1, 1}, new double[] {1, 1, 0.5, 0.5, 1, 1}, 6);
-    succeed(t, "load", "--in", write("ga.mtx", a).toString(), "--family", "A");
-    succeed(t, "load", "--in", write("gp.mtx", p).toString(), "--family", "P");
+    succeed(t, "load", "--in", write("ga.mtx", a).toString(), "--family", "A", "--tablets", "2");
+    assertEquals(List.of("2"), splits(t)); // rows 0-2 and 3-4, keys one digit wide
+    // --tablets on a table that exists: refused before anything is written
+    Path gp = write("gp.mtx", p);
+    Object[] refused = onCluster(t, "load", "--in", gp.toString(), "--family", "P", "--tablets",
+        "2");
+    assertEquals(ExitCode.USAGE.code, (int) refused[0], (String) refused[1]);
+    assertTrue(((String) refused[1]).contains("--tablets 2: table " + t + " exists"),
+        (String) refused[1]);
+    try (AccumuloClient client = SharedCluster.client()) {
+      assertTrue(stored(client, t, "P").isEmpty());
+    }
+    succeed(t, "load", "--in", gp.toString(), "--family", "P");
     Path c = dir.resolve("ptap.tsv");
     String out = succeed(t, "galerkin", "--a-family", "A", "--p-family", "P", "--out",
         c.toString());
@@ -231,7 +261,7 @@ class CliTablesIT extends CliOnSharedCluster {
 
   @Test
   void partitionOnTheEmptyFamilyOfATableWithStringKeys() throws IOException {
-    String t = "clitables4";
+    String t = "clitables5";
     SparseMatrix g = graph();
     Path g4 = file("g4.tsv", tsv(g));
     succeed(t, "load", "--in", g4.toString(), "--family", "");

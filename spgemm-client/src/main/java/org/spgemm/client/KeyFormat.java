@@ -1,6 +1,8 @@
 package org.spgemm.client;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Numeric indices as fixed-width, zero-padded decimal keys, so lexicographic order (Accumulo's)
@@ -46,6 +48,22 @@ public final class KeyFormat {
 
   public String encodeString(long index) {
     return new String(encode(index), StandardCharsets.US_ASCII);
+  }
+
+  /**
+   * The split points that cut rows {@code 0..rows-1} into {@code tablets} equal blocks (fewer
+   * when there are fewer rows than tablets), as keys of this format.
+   */
+  public List<String> equalSplits(long rows, int tablets) {
+    List<String> splits = new ArrayList<>();
+    for (int t = 1; t < tablets; t++) {
+      long row = rows * t / tablets;
+      if (row > 0 && row < rows && (splits.isEmpty() || !splits.get(splits.size() - 1)
+          .equals(encodeString(row)))) {
+        splits.add(encodeString(row));
+      }
+    }
+    return splits;
   }
 
   /** @throws IllegalArgumentException when the key is not a decimal index */

@@ -49,6 +49,43 @@ public final class Triples {
   }
 
   /**
+   * Split points that cut the rows of TSV file {@code tsv} into up to {@code tablets} tablets of
+   * about as many triples each, in Accumulo's order of row keys (their UTF-8 bytes): for a table
+   * made to hold the file, before it is loaded. A row is never cut, so a file of fewer distinct
+   * rows than tablets gets fewer. Lines {@link #loadTsv} would refuse are left to it to report.
+   */
+  public static List<String> rowSplits(Path tsv, int tablets) throws IOException {
+    List<Text> rows = new ArrayList<>();
+    try (BufferedReader in = Files.newBufferedReader(notNull("tsv", tsv), StandardCharsets.UTF_8)) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        int tab = line.indexOf('\t');
+        if (tab > 0) {
+          rows.add(new Text(line.substring(0, tab)));
+        }
+      }
+    }
+    rows.sort(null);
+    List<String> splits = new ArrayList<>();
+    Text previous = null;
+    for (int t = 1; t < tablets; t++) {
+      int i = (int) ((long) rows.size() * t / tablets);
+      if (i <= 0 || i >= rows.size()) {
+        continue;
+      }
+      // a tablet ends at its split, inclusive: each split is a row of the file, so every tablet
+      // holds one, and the last split is below the last row, so the last tablet does too
+      Text split = rows.get(i);
+      if ((previous == null || split.compareTo(previous) > 0)
+          && split.compareTo(rows.get(rows.size() - 1)) < 0) {
+        splits.add(split.toString());
+        previous = split;
+      }
+    }
+    return splits;
+  }
+
+  /**
    * Writes the triples of TSV file {@code tsv} into {@code family} of {@code table} (which must
    * exist). Blank lines are skipped; a later triple for the same (row, col) replaces an earlier
    * one, as in Accumulo. Returns the number of triples read.

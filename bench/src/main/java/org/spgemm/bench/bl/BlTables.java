@@ -1,9 +1,7 @@
 package org.spgemm.bench.bl;
 
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Map;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -92,17 +90,5 @@ public final class BlTables {
     } catch (AccumuloException | AccumuloSecurityException e) {
       throw new ClusterException("cannot create " + table + ": " + e.getMessage(), e);
     }
-  }
-
-  /** Equal row blocks of {@code rows} keys: the split points all methods share. */
-  public static List<String> equalSplits(KeyFormat keys, int rows, int tablets) {
-    List<String> splits = new ArrayList<>();
-    for (int t = 1; t < tablets; t++) {
-      long row = (long) rows * t / tablets;
-      if (row > 0 && row < rows) {
-        splits.add(keys.encodeString(row));
-      }
-    }
-    return splits;
   }
 }

@@ -7,7 +7,6 @@ import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.data.Range;
 import org.apache.accumulo.core.security.Authorizations;
 import org.spgemm.algebra.Semirings;
-import org.spgemm.bench.bl.BlTables;
 import org.spgemm.bench.data.Dataset;
 import org.spgemm.client.ClusterException;
 import org.spgemm.client.KeyFormat;
@@ -59,7 +58,7 @@ final class Cell {
     this.partialProducts = a.partialProducts(b);
     int n = Math.max(Math.max(a.rows(), a.cols()), Math.max(b.rows(), b.cols()));
     this.keys = KeyFormat.forSize(n);
-    this.splits = BlTables.equalSplits(keys, Math.max(a.rows(), b.rows()),
+    this.splits = keys.equalSplits(Math.max(a.rows(), b.rows()),
         tabletsPerServer * tservers);
     this.scanThreads = Math.max(4, 2 * tservers);
     this.values = LoadOptions.of(ValueCodecs.DECIMAL).withValueBytes(dataset.valueBytes());
