@@ -89,14 +89,15 @@ public final class ARowReader {
 
   public ABatch readBatch() throws IOException {
     ABatch batch = new ABatch(integer);
+    boolean bRowsClose = !bAtHand();
     while (source.hasTop()) {
       if (!mxm.plain()) {
         readMxmRow(batch);
       } else {
         readRow(batch);
       }
-      int toFetch = bAtHand() ? 0 : cache == null ? batch.phi.size() : batch.phiUncached;
-      if (toFetch >= opts.batchBRows() || !bAtHand() && batch.phi.size() >= 4L * opts.batchBRows()
+      int toFetch = !bRowsClose ? 0 : cache == null ? batch.phi.size() : batch.phiUncached;
+      if (toFetch >= opts.batchBRows() || bRowsClose && batch.phi.size() >= 4L * opts.batchBRows()
           || batch.rows() >= opts.maxBatchRows() || batch.bytes >= budget) {
         break;
       }
@@ -105,15 +106,21 @@ public final class ARowReader {
   }
 
   /**
-   * Whether B's rows close no batch: engine bulk where each server reads all of B at once. Every
-   * batch there writes C files of its own, and a tablet given many of them (one per 4096 B rows
-   * its A rows name: 9 on R-MAT 14's first tablet of 8) has Accumulo merge them after the import,
-   * rewriting the tablet's A, B and C (3 s after R-MAT 14 A·B, 15 s after R-MAT 15, on 2 cores).
-   * All of B is at hand anyway; rows and bytes still close a batch, and a panel past its budget
-   * still cuts one ({@code BatchWorker.forEachPiece}).
+   * Whether B's rows close no batch: engine bulk once each server has read all of B at once and
+   * all of it fits one batch's panel budget. Every batch there writes C files of its own, and a
+   * tablet given many of them (one per 4096 B rows its A rows name: 9 on R-MAT 14's first tablet
+   * of 8) has Accumulo merge them after the import, rewriting the tablet's A, B and C (3 s after
+   * R-MAT 14 A·B, 15 s after R-MAT 15, on 2 cores). A panel of all of B then never passes its
+   * budget, which would cut the batch into pieces, each a file ({@code
+   * BatchWorker.forEachPiece}); where B is larger (128-byte values), or before the read ends, B
+   * rows close batches as elsewhere.
    */
   private boolean bAtHand() {
-    return opts.wholeB() && opts.cFiles() && cache != null;
+    if (!opts.wholeB() || !opts.cFiles() || cache == null) {
+      return false;
+    }
+    WholeB whole = cache.wholeIfRead();
+    return whole != null && whole.totalBytes() <= budget;
   }
 
   private void readRow(ABatch batch) throws IOException {

@@ -25,6 +25,7 @@ public final class WholeB {
   final double[] fps;
   /** Per row, the bytes it held as Accumulo entries: what budgets count. */
   private final long[] rowBytes;
+  private final long totalBytes;
   /** Every column key of B, sorted: ascending ids are key order. */
   final byte[][] columnKeys;
   /** What the read cost ({@link BPanelFetcher#count}'s order), until a panel takes it. */
@@ -38,6 +39,7 @@ public final class WholeB {
     this.ints = ints;
     this.fps = fps;
     this.rowBytes = rowBytes;
+    this.totalBytes = Arrays.stream(rowBytes).sum();
     this.columnKeys = columnKeys;
     this.readCounts = new AtomicReference<>(readCounts);
   }
@@ -67,6 +69,11 @@ public final class WholeB {
   /** Bytes row {@code index} held as Accumulo entries. */
   long bytes(int index) {
     return rowBytes[index];
+  }
+
+  /** Bytes all of B held as Accumulo entries: what a panel of every row would count. */
+  long totalBytes() {
+    return totalBytes;
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -16,7 +17,7 @@ import org.apache.accumulo.core.iteratorsImpl.system.SortedMapIterator;
 import org.junit.jupiter.api.Test;
 import org.spgemm.iterators.MultiplySpec;
 
-/** Where a batch of A rows closes: at its B rows, its rows or its bytes. */
+/** Where a batch of A rows closes: at its B rows, its rows or its A bytes. */
 class ARowReaderTest {
 
   /** 12 A rows of 5 entries each, naming 40 B rows in all. */
@@ -34,35 +35,72 @@ class ARowReaderTest {
     return TestTables.table(a, TestTables.random(40, 10, 0.3, 32));
   }
 
-  /** The rows of every batch {@code opts} makes of the table's A. */
-  private static List<Integer> batchRows(MultiplySpec opts, BRowCache cache) throws Exception {
+  /** A job's B cache in which all of the table's B family was read at once. */
+  private static BRowCache wholeRead() throws Exception {
+    WholeB.Builder all = new WholeB.Builder(true);
+    for (Map.Entry<Key,Value> e : TABLE.entrySet()) {
+      if (e.getKey().getColumnFamily().toString().equals("B")) {
+        all.row(e.getKey().getRowData().toArray());
+        all.add(e.getKey().getColumnQualifierData().toArray(), 1, 0, 100);
+      }
+    }
+    WholeB b = all.build(new long[6]);
+    BRowCache cache = new BRowCache(1L << 20);
+    cache.whole(limit -> b);
+    return cache;
+  }
+
+  /** The batches {@code opts} makes of the table's A within a budget of {@code budget} bytes. */
+  private static List<ABatch> batches(MultiplySpec opts, BRowCache cache, long budget)
+      throws Exception {
     ColumnFamilySkippingIterator source =
         new ColumnFamilySkippingIterator(new SortedMapIterator(TABLE));
     source.seek(new Range(), Set.of(new ArrayByteSequence("A")), true);
-    ARowReader reader = new ARowReader(source, opts, 1L << 20, cache, new Labels(null));
-    List<Integer> rows = new ArrayList<>();
+    ARowReader reader = new ARowReader(source, opts, budget, cache, new Labels(null));
+    List<ABatch> out = new ArrayList<>();
     while (reader.hasMore()) {
-      rows.add(reader.readBatch().rows());
+      out.add(reader.readBatch());
     }
-    return rows;
+    return out;
+  }
+
+  private static List<Integer> rows(List<ABatch> batches) {
+    return batches.stream().map(ABatch::rows).toList();
   }
 
   @Test
-  void bRowsCloseNoBatchOfBulkWhereAllOfBIsRead() throws Exception {
-    BRowCache cache = new BRowCache(1L << 20);
+  void bRowsCloseNoBatchOfBulkOnceAllOfBIsRead() throws Exception {
+    MultiplySpec plain = TestTables.smallBatches("maxBatchRows", 100);
+    MultiplySpec bulk = TestTables.smallBatches("maxBatchRows", 100, "wholeB", true, "cFiles",
+        true);
+    BRowCache whole = wholeRead();
     // a batch closes once it names 3 B rows: every row of 5 entries does
-    List<Integer> byB = batchRows(TestTables.smallBatches("maxBatchRows", 100), cache);
+    List<Integer> byB = rows(batches(plain, whole, 1L << 20));
     assertEquals(12, byB.size(), byB::toString);
     // the compaction engine reading all of B: the same (its C goes to one file per tablet)
-    assertEquals(byB, batchRows(TestTables.smallBatches("maxBatchRows", 100, "wholeB", true),
-        cache));
-    // engine bulk reading all of B: each batch is a C file; only rows and bytes close one
-    assertEquals(List.of(12), batchRows(TestTables.smallBatches("maxBatchRows", 100, "wholeB",
-        true, "cFiles", true), cache));
-    assertEquals(List.of(5, 5, 2), batchRows(TestTables.smallBatches("maxBatchRows", 5,
-        "wholeB", true, "cFiles", true), cache));
-    // without the job's B cache (no whole read to share), B rows close batches as before
-    assertEquals(byB, batchRows(TestTables.smallBatches("maxBatchRows", 100, "wholeB", true,
-        "cFiles", true), null));
+    assertEquals(byB, rows(batches(TestTables.smallBatches("maxBatchRows", 100, "wholeB", true),
+        whole, 1L << 20)));
+    // engine bulk once all of B is read: each batch is a C file; rows and bytes close one
+    assertEquals(List.of(12), rows(batches(bulk, whole, 1L << 20)));
+    assertEquals(List.of(5, 5, 2), rows(batches(TestTables.smallBatches("maxBatchRows", 5,
+        "wholeB", true, "cFiles", true), whole, 1L << 20)));
+    // before all of B is read (the first batches of a server), or without the job's cache, the
+    // count of B rows not yet read closes batches as elsewhere
+    assertEquals(byB, rows(batches(bulk, new BRowCache(1L << 20), 1L << 20)));
+    assertEquals(byB, rows(batches(bulk, null, 1L << 20)));
+  }
+
+  @Test
+  void bRowsStillCloseBatchesOfBulkWhereAllOfBPassesThePanelBudget() throws Exception {
+    MultiplySpec bulk = TestTables.smallBatches("maxBatchRows", 100, "wholeB", true, "cFiles",
+        true);
+    BRowCache cache = wholeRead();
+    long all = cache.wholeIfRead().totalBytes();
+    List<Integer> byB = rows(batches(TestTables.smallBatches("maxBatchRows", 100), cache, all));
+    // all of B fits the budget exactly: one batch
+    assertEquals(List.of(12), rows(batches(bulk, cache, all)));
+    // a byte short: B rows close batches, else a batch naming most of B would pass its budget
+    // and be cut into pieces, more files than the B rows make
+    assertEquals(byB, rows(batches(bulk, cache, all - 1)));
   }
 }
