@@ -5,7 +5,6 @@ import org.apache.accumulo.core.client.AccumuloException;
 import org.apache.accumulo.core.client.AccumuloSecurityException;
 import org.apache.accumulo.core.client.TableNotFoundException;
 import org.apache.accumulo.core.client.admin.ActiveCompaction;
-import org.spgemm.client.ClusterException;
 
 /**
  * The work a method leaves to Accumulo: how long compactions of C's table still run after it
@@ -29,7 +28,11 @@ public final class CompactionsAfter {
 
   private CompactionsAfter() {}
 
-  /** Seconds from now until the last compaction of {@code table} seen running ended; 0 if none. */
+  /**
+   * Seconds from now until the last compaction of {@code table} seen running ended; 0 if none;
+   * -1 (not measured) when Accumulo does not list them to this user (it lists running compactions
+   * only to users with the System permission).
+   */
   public static double await(AccumuloClient client, String table) {
     long t0 = System.nanoTime();
     long lastSeen = t0;
@@ -48,15 +51,17 @@ public final class CompactionsAfter {
         }
         Thread.sleep(POLL_MILLIS);
       }
+    } catch (AccumuloException | AccumuloSecurityException e) {
+      return -1;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
     return any ? (lastSeen - t0) / 1e9 : 0;
   }
 
-  private static boolean running(AccumuloClient client, String table) {
-    try {
-      for (ActiveCompaction c : client.instanceOperations().getActiveCompactions()) {
+  private static boolean running(AccumuloClient client, String table)
+      throws AccumuloException, AccumuloSecurityException {
+    for (ActiveCompaction c : client.instanceOperations().getActiveCompactions()) {
         try {
           if (table.equals(c.getTable())) {
             return true;
@@ -65,9 +70,6 @@ public final class CompactionsAfter {
           // a compaction of a table deleted since the list was made: not this one
         }
       }
-      return false;
-    } catch (AccumuloException | AccumuloSecurityException | RuntimeException e) {
-      throw new ClusterException("cannot list the compactions of " + table + ": " + e, e);
-    }
+    return false;
   }
 }

@@ -14,7 +14,7 @@ import java.util.Locale;
  * -} for the other methods and for rows written before the column). {@code settleSeconds} is how
  * long compactions of C's table still ran after the method returned: work it left to Accumulo,
  * such as merging the many files a bulk import gave one tablet (-1 for rows written before the
- * column, and for runs that failed).
+ * column, for runs that failed, and where Accumulo did not list its compactions to the user).
  */
 public record Measurement(String dataset, String category, int size, int tservers, int rep,
     int order, Method method, long nnzA, long nnzB, long partialProducts, long nnzC,

@@ -36,57 +36,43 @@ class ResultsCsvTest {
 
   @Test
   void resumingACsvOfThePreviousLayoutRewritesItFirst() throws Exception {
-    Path csv = tmp.resolve("old.csv");
-    String oldRow = "rmat10_AA,rmat-AA,10,1,0,1,RRp,12168,12168,814377,272374,272374,43243,"
-        + "0.9400,1.0200,272374,-1.0000,-1.0000,866358,yes,";
-    Files.writeString(csv, Measurement.LEGACY_HEADER + "\n" + oldRow + "\n");
-    try (ResultsCsv out = ResultsCsv.resume(csv)) {
-      out.add(row(Method.FLOOR, 0, 0.5));
-    }
-    List<String> lines = Files.readAllLines(csv);
-    assertEquals(Measurement.HEADER, lines.get(0));
-    assertEquals(List.of(Measurement.parse(oldRow), row(Method.FLOOR, 0, 0.5)),
-        ResultsCsv.read(csv));
+    resumesInTheCurrentLayout("old.csv", Measurement.LEGACY_HEADER, "rmat10_AA,rmat-AA,10,1,0,1,"
+        + "RRp,12168,12168,814377,272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,866358,"
+        + "yes,", row(Method.FLOOR, 0, 0.5));
   }
 
   @Test
   void resumingACsvWithoutTheByteColumnsRewritesItFirst() throws Exception {
-    Path csv = tmp.resolve("bw.csv");
-    String oldRow = "rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,272374,272374,43243,"
-        + "0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,0.1250,none,866358,yes,";
-    Files.writeString(csv, Measurement.BANDWIDTH_HEADER + "\n" + oldRow + "\n");
-    Measurement sized = row(Method.GRRP, 0, 0.5)
-        .withBytes(new Measurement.Bytes(64, 1000, 600, 100, 5000));
-    try (ResultsCsv out = ResultsCsv.resume(csv)) {
-      out.add(sized);
-    }
-    assertEquals(Measurement.HEADER, Files.readAllLines(csv).get(0));
-    assertEquals(List.of(Measurement.parse(oldRow), sized), ResultsCsv.read(csv));
+    resumesInTheCurrentLayout("bw.csv", Measurement.BANDWIDTH_HEADER, "rmat10_AA,rmat-AA,10,2,0,1,"
+        + "RRp,12168,12168,814377,272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,5120,"
+        + "1.2500,0.5000,3.7500,0.1250,none,866358,yes,", row(Method.GRRP, 0, 0.5)
+            .withBytes(new Measurement.Bytes(64, 1000, 600, 100, 5000)));
   }
 
   @Test
   void resumingACsvWithoutTheEngineColumnRewritesItFirst() throws Exception {
-    Path csv = tmp.resolve("bytes.csv");
-    String oldRow = "rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,272374,272374,43243,"
-        + "0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,0.1250,100mbit,128,"
-        + "2700000,1900000,320000,15000000,866358,yes,";
-    Files.writeString(csv, Measurement.BYTES_HEADER + "\n" + oldRow + "\n");
-    Measurement ran = row(Method.RRP, 1, 0.5).withEngine("compaction");
-    try (ResultsCsv out = ResultsCsv.resume(csv)) {
-      out.add(ran);
-    }
-    assertEquals(Measurement.HEADER, Files.readAllLines(csv).get(0));
-    assertEquals(List.of(Measurement.parse(oldRow), ran), ResultsCsv.read(csv));
+    resumesInTheCurrentLayout("bytes.csv", Measurement.BYTES_HEADER, "rmat10_AA,rmat-AA,10,2,0,1,"
+        + "RRp,12168,12168,814377,272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,5120,"
+        + "1.2500,0.5000,3.7500,0.1250,100mbit,128,2700000,1900000,320000,15000000,866358,yes,",
+        row(Method.RRP, 1, 0.5).withEngine("compaction"));
   }
 
   @Test
   void resumingACsvWithoutTheSettleColumnRewritesItFirst() throws Exception {
-    Path csv = tmp.resolve("engine.csv");
-    String oldRow = "rmat10_AA,rmat-AA,10,2,0,1,RRp,12168,12168,814377,272374,272374,43243,"
-        + "0.9400,1.0200,272374,-1.0000,-1.0000,5120,1.2500,0.5000,3.7500,0.1250,100mbit,128,"
-        + "2700000,1900000,320000,15000000,bulk,866358,yes,";
-    Files.writeString(csv, Measurement.ENGINE_HEADER + "\n" + oldRow + "\n");
-    Measurement ran = row(Method.RRP, 1, 0.5).withEngine("bulk").withSettleSeconds(1.25);
+    resumesInTheCurrentLayout("engine.csv", Measurement.ENGINE_HEADER, "rmat10_AA,rmat-AA,10,2,0,"
+        + "1,RRp,12168,12168,814377,272374,272374,43243,0.9400,1.0200,272374,-1.0000,-1.0000,5120,"
+        + "1.2500,0.5000,3.7500,0.1250,100mbit,128,2700000,1900000,320000,15000000,bulk,866358,"
+        + "yes,", row(Method.RRP, 1, 0.5).withEngine("bulk").withSettleSeconds(1.25));
+  }
+
+  /**
+   * Resumes file {@code name}, written with {@code header} and holding {@code oldRow}, and adds
+   * {@code ran}: the file is then in the current layout, and both rows read back.
+   */
+  private void resumesInTheCurrentLayout(String name, String header, String oldRow,
+      Measurement ran) throws Exception {
+    Path csv = tmp.resolve(name);
+    Files.writeString(csv, header + "\n" + oldRow + "\n");
     try (ResultsCsv out = ResultsCsv.resume(csv)) {
       out.add(ran);
     }
