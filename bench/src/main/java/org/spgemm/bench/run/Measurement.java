@@ -162,8 +162,8 @@ public record Measurement(String dataset, String category, int size, int tserver
 
   public String csv() {
     return String.format(Locale.ROOT, "%s,%s,%d,%d,%d,%d,%s,%d,%d,%d,%d,%d,%d,%.4f,%.4f,%d,%.4f,"
-        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%s,%.4f,%.0f,%s,%s", dataset, category, size,
-        tservers, rep, order, method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten,
+        + "%.4f,%d,%.4f,%.4f,%.4f,%.4f,%s,%d,%d,%d,%d,%d,%s,%.4f,%.0f,%s,%s", dataset, category,
+        size, tservers, rep, order, method.label, nnzA, nnzB, partialProducts, nnzC, entriesWritten,
         bEntriesFetched, multiplySeconds, scanSeconds, cEntriesScanned, planSeconds, applySeconds,
         bEntriesRemote, fetchWorkerSeconds, kernelWorkerSeconds, writeWorkerSeconds,
         waitWorkerSeconds, bandwidth, bytes.valueBytes(), bytes.bFetched(), bytes.bLocal(),
@@ -174,7 +174,8 @@ public record Measurement(String dataset, String category, int size, int tserver
    * Parses a line written by {@link #csv()}, or by the versions before it ({@link
    * #ENGINE_HEADER}: no settle time; {@link #BYTES_HEADER}: no engine too; {@link
    * #BANDWIDTH_HEADER}: normal-form values, no byte counts too; {@link #PREVIOUS_HEADER}:
-   * bandwidth {@code embedded} too; {@link #LEGACY_HEADER}: counters -1 too). The rate column is derived, so it is skipped.
+   * bandwidth {@code embedded} too; {@link #LEGACY_HEADER}: counters -1 too). The rate column is
+   * derived, so it is skipped.
    *
    * @throws IllegalArgumentException naming the line when it does not have the columns
    */
