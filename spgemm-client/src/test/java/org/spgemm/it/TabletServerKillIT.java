@@ -95,9 +95,10 @@ class TabletServerKillIT {
     int midMultiply = 0;
     for (int t = first; t < first + trials; t++) {
       // a kill that lands after the multiply ended tests only the recovery: such a trial is run
-      // again with half the delay, twice at most (a bulk multiply took 1.5 s in one CI)
+      // again with half the delay, three times at most (bulk multiplies of 1.4-1.6 s in one CI,
+      // whose first progress came 0.7 s in, were missed at 1.7 and 0.85 s and hit at 0.43 s)
       long delay = 300 + (t * 700L) % 2400; // 0.3 to 2.7 s: within the unkilled run's 3-4 s
-      for (int attempt = 0; attempt < 3; attempt++, delay /= 2) {
+      for (int attempt = 0; attempt < 4; attempt++, delay /= 2) {
         if (trial(engine, t, delay, a, b, expected, splits)) { // C checked exact in it
           midMultiply++;
           break;
