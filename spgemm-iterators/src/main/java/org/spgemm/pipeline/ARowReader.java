@@ -96,7 +96,7 @@ public final class ARowReader {
       } else {
         readRow(batch);
       }
-      int toFetch = !bRowsClose ? 0 : cache == null ? batch.phi.size() : batch.phiUncached;
+      int toFetch = bRowsClose ? (cache == null ? batch.phi.size() : batch.phiUncached) : 0;
       if (toFetch >= opts.batchBRows() || bRowsClose && batch.phi.size() >= 4L * opts.batchBRows()
           || batch.rows() >= opts.maxBatchRows() || batch.bytes >= budget) {
         break;
@@ -107,20 +107,21 @@ public final class ARowReader {
 
   /**
    * Whether B's rows close no batch: engine bulk once each server has read all of B at once and
-   * all of it fits one batch's panel budget. Every batch there writes C files of its own, and a
-   * tablet given many of them (one per 4096 B rows its A rows name: 9 on R-MAT 14's first tablet
+   * a panel of all of it fits one batch's budget. Every batch there writes C files of its own, and
+   * a tablet given many of them (one per 4096 B rows its A rows name: 9 on R-MAT 14's first tablet
    * of 8) has Accumulo merge them after the import, rewriting the tablet's A, B and C (3 s after
-   * R-MAT 14 A·B, 15 s after R-MAT 15, on 2 cores). A panel of all of B then never passes its
-   * budget, which would cut the batch into pieces, each a file ({@code
-   * BatchWorker.forEachPiece}); where B is larger (128-byte values), or before the read ends, B
-   * rows close batches as elsewhere.
+   * R-MAT 14 A·B, 15 s after R-MAT 15, on 2 cores). A panel made from all of B never passes its
+   * budget then, which would cut the batch into pieces, each a file ({@code
+   * BatchWorker.forEachPiece}); such a panel holds 12 bytes per entry ({@link
+   * WholeB#panelBytes}), whatever the size of B's values. Where B is larger than that, or before
+   * the read ends, B rows close batches as elsewhere.
    */
   private boolean bAtHand() {
     if (!opts.wholeB() || !opts.cFiles() || cache == null) {
       return false;
     }
     WholeB whole = cache.wholeIfRead();
-    return whole != null && whole.totalBytes() <= budget;
+    return whole != null && whole.totalPanelBytes() <= budget;
   }
 
   private void readRow(ABatch batch) throws IOException {

@@ -161,17 +161,16 @@ public final class BPanelFetcher {
 
   /**
    * The panel of Φ out of all of B's rows (rows B lacks are empty), in the column numbering of
-   * all of B.
+   * all of B; its budget counts what it copies ({@link WholeB#panelBytes}).
    */
   private BPanel fromWhole(List<byte[]> phi, WholeB all, long[] counts) {
     int[] at = new int[phi.size()];
-    long bytes = 0;
     int n = 0;
     for (int i = 0; i < at.length; i++) {
       at[i] = all.index(phi.get(i));
-      bytes += at[i] < 0 ? BRow.EMPTY.bytes : all.bytes(at[i]);
       n += at[i] < 0 ? 0 : all.length(at[i]);
     }
+    long bytes = WholeB.panelBytes(at.length, n);
     if (bytes > budget) {
       throw new PanelTooLargeException(bytes);
     }
@@ -229,7 +228,7 @@ public final class BPanelFetcher {
         byte[] col = k.getColumnQualifierData().toArray();
         if (opts.takesColumn(col)) {
           all.add(col, integer ? values.asLong(r, col, vb) : 0,
-              integer ? 0 : values.asDouble(r, col, vb), size);
+              integer ? 0 : values.asDouble(r, col, vb));
         }
         count(mine, size, remote, local);
         bytes += size;

@@ -23,23 +23,18 @@ public final class WholeB {
   final int[] colIdx;
   final long[] ints;
   final double[] fps;
-  /** Per row, the bytes it held as Accumulo entries: what budgets count. */
-  private final long[] rowBytes;
-  private final long totalBytes;
   /** Every column key of B, sorted: ascending ids are key order. */
   final byte[][] columnKeys;
   /** What the read cost ({@link BPanelFetcher#count}'s order), until a panel takes it. */
   private final AtomicReference<long[]> readCounts;
 
   private WholeB(Interning rowIds, int[] rowPtr, int[] colIdx, long[] ints, double[] fps,
-      long[] rowBytes, byte[][] columnKeys, long[] readCounts) {
+      byte[][] columnKeys, long[] readCounts) {
     this.rowIds = rowIds;
     this.rowPtr = rowPtr;
     this.colIdx = colIdx;
     this.ints = ints;
     this.fps = fps;
-    this.rowBytes = rowBytes;
-    this.totalBytes = Arrays.stream(rowBytes).sum();
     this.columnKeys = columnKeys;
     this.readCounts = new AtomicReference<>(readCounts);
   }
@@ -66,14 +61,19 @@ public final class WholeB {
     return rowPtr[index + 1] - rowPtr[index];
   }
 
-  /** Bytes row {@code index} held as Accumulo entries. */
-  long bytes(int index) {
-    return rowBytes[index];
+  /**
+   * Bytes a panel of {@code rows} rows holding {@code entries} entries copies out of this: per
+   * entry its column id and value, per row its start. Column keys and the dense workspaces are
+   * shared, so the panel's budget counts these and not the bytes the rows held as Accumulo
+   * entries, which with 128-byte values are 12 times as many.
+   */
+  static long panelBytes(long rows, long entries) {
+    return rows * Integer.BYTES + entries * (Integer.BYTES + Long.BYTES);
   }
 
-  /** Bytes all of B held as Accumulo entries: what a panel of every row would count. */
-  long totalBytes() {
-    return totalBytes;
+  /** {@link #panelBytes} of a panel of every row of B. */
+  long totalPanelBytes() {
+    return panelBytes(rowPtr.length - 1, colIdx.length);
   }
 
   /**
@@ -90,7 +90,6 @@ public final class WholeB {
     private int[] colOf = new int[1024];
     private long[] ints;
     private double[] fps;
-    private long[] rowBytes = new long[256];
     private int n;
     private int row = -1;
 
@@ -103,13 +102,10 @@ public final class WholeB {
     /** The entries added next are row {@code key}'s (the array is kept if the row is new). */
     void row(byte[] key) {
       row = rows.id(key);
-      if (row == rowBytes.length) {
-        rowBytes = Arrays.copyOf(rowBytes, row * 2);
-      }
     }
 
-    /** An entry of the current row: column {@code col} (kept if new), its value, its bytes. */
-    void add(byte[] col, long iv, double fv, long size) {
+    /** An entry of the current row: column {@code col} (kept if new) and its value. */
+    void add(byte[] col, long iv, double fv) {
       if (n == rowOf.length) {
         rowOf = Arrays.copyOf(rowOf, n * 2);
         colOf = Arrays.copyOf(colOf, n * 2);
@@ -127,7 +123,6 @@ public final class WholeB {
         fps[n] = fv;
       }
       n++;
-      rowBytes[row] += size;
     }
 
     /**
@@ -160,8 +155,7 @@ public final class WholeB {
           fv[p] = fps[e];
         }
       }
-      return new WholeB(rows, rowPtr, colIdx, iv, fv, Arrays.copyOf(rowBytes, numRows), sorted,
-          readCounts);
+      return new WholeB(rows, rowPtr, colIdx, iv, fv, sorted, readCounts);
     }
   }
 }

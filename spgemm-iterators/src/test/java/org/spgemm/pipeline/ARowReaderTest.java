@@ -41,7 +41,7 @@ class ARowReaderTest {
     for (Map.Entry<Key,Value> e : TABLE.entrySet()) {
       if (e.getKey().getColumnFamily().toString().equals("B")) {
         all.row(e.getKey().getRowData().toArray());
-        all.add(e.getKey().getColumnQualifierData().toArray(), 1, 0, 100);
+        all.add(e.getKey().getColumnQualifierData().toArray(), 1, 0);
       }
     }
     WholeB b = all.build(new long[6]);
@@ -95,7 +95,7 @@ class ARowReaderTest {
     MultiplySpec bulk = TestTables.smallBatches("maxBatchRows", 100, "wholeB", true, "cFiles",
         true);
     BRowCache cache = wholeRead();
-    long all = cache.wholeIfRead().totalBytes();
+    long all = cache.wholeIfRead().totalPanelBytes();
     List<Integer> byB = rows(batches(TestTables.smallBatches("maxBatchRows", 100), cache, all));
     // all of B fits the budget exactly: one batch
     assertEquals(List.of(12), rows(batches(bulk, cache, all)));

@@ -225,6 +225,25 @@ class BPanelFetcherTest {
   }
 
   @Test
+  void aPanelOfAllOfBCountsWhatItHoldsNotTheBytesStored() throws Exception {
+    // B's values as 128-byte decimal strings, zero-padded: 55 entries of about 150 bytes stored
+    SortedMap<Key,Value> t = new TreeMap<>();
+    bTable().forEach((k, v) -> t.put(k, new Value("0".repeat(128 - v.getSize()) + v)));
+    MultiplySpec whole = MultiplySpec.builder().set("job", "j").set("wholeB", true).build();
+    List<byte[]> all = phi("r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9");
+    long held = WholeB.panelBytes(10, 55);
+    assertTrue(held * 10 < t.entrySet().stream()
+        .mapToLong(e -> e.getKey().getSize() + e.getValue().getSize()).sum());
+    BPanel p = new BPanelFetcher(new TestTables.B(t, "B"), whole, held, new BRowCache(1 << 20))
+        .fetch(all, phi("r0").get(0));
+    assertEquals(expected(bTable(), all), contents(all, p));
+    assertEquals(55, p.entries);
+    assertThrows(BPanelFetcher.PanelTooLargeException.class, () -> new BPanelFetcher(
+        new TestTables.B(t, "B"), whole, held - 1, new BRowCache(1 << 20)).fetch(all,
+            phi("r0").get(0)));
+  }
+
+  @Test
   void aRowTooLargeToKeepStillReachesItsWaiters() throws Exception {
     SortedMap<Key,Value> t = bTable();
     CountDownLatch firstReading = new CountDownLatch(1);

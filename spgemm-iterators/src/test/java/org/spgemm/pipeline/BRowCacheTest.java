@@ -83,7 +83,7 @@ class BRowCacheTest {
           assertEquals(1000, limit);
           WholeB.Builder rows = new WholeB.Builder(false);
           rows.row(r);
-          rows.add("c".getBytes(StandardCharsets.UTF_8), 0, 2.5, 10);
+          rows.add("c".getBytes(StandardCharsets.UTF_8), 0, 2.5);
           return rows.build(new long[6]);
         })));
       }
