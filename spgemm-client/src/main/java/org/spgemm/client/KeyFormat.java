@@ -56,11 +56,12 @@ public final class KeyFormat {
    */
   public List<String> equalSplits(long rows, int tablets) {
     List<String> splits = new ArrayList<>();
+    long previous = 0;
     for (int t = 1; t < tablets; t++) {
       long row = rows * t / tablets;
-      if (row > 0 && row < rows && (splits.isEmpty() || !splits.get(splits.size() - 1)
-          .equals(encodeString(row)))) {
+      if (row > previous && row < rows) {
         splits.add(encodeString(row));
+        previous = row;
       }
     }
     return splits;
