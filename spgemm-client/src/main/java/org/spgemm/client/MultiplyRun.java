@@ -212,6 +212,7 @@ final class MultiplyRun {
     Heartbeat heartbeat = new Heartbeat(cState, opts.progressTimeout, table);
     CompactionDriver compaction = null;
     CFiles files = null;
+    CompletableFuture<Void> unchanged = null;
     boolean changing = false;
     try {
       writeJob(JobRecord.State.RUNNING);
@@ -278,17 +279,36 @@ final class MultiplyRun {
         }
         if (engine == Engine.BULK) {
           // C's files are all written and C untouched: it is cleared only now, if it holds
-          // entries, and the files go in with one import
+          // entries, and the files go in with one import, while the inputs are digested again
+          // (every read of them has ended; the import adds C's files only)
           phases.end("compute");
           if (!opts.readsC() && !c.provenEmpty()) {
             c.clear();
             phases.end("clear C");
           }
-          files.importInto(client, cTable, counts.files);
+          InputDigest was = before;
+          SummarizerConfiguration inFiles = digestInFiles;
+          unchanged = checksInputs() ? CompletableFuture.runAsync(() -> checkInputsUnchanged(was,
+              inFiles, inputs), Background.TASKS) : CompletableFuture.completedFuture(null);
+          try {
+            files.importInto(client, cTable, counts.files);
+          } catch (RuntimeException e) {
+            try {
+              join(unchanged); // an input that changed is said first, the import's error with it
+            } catch (RuntimeException changed) {
+              changed.addSuppressed(e);
+              throw changed;
+            }
+            throw e;
+          }
           phases.end("import C");
+          join(unchanged);
+          if (checksInputs()) {
+            phases.end("digest again");
+          }
         }
       } else {
-        if (digestInFiles == null && writes && opts.detectInputChanges && algorithm == null
+        if (digestInFiles == null && checksInputs()
             && inputs.stream().allMatch(in -> in.table().equals(table))) {
           digestInFiles = TableM.ensureInputDigests(client, table, families(inputs));
         }
@@ -298,21 +318,8 @@ final class MultiplyRun {
             ranges), ranges));
       }
       phases.end("compute");
-      if (writes && opts.detectInputChanges && algorithm == null) {
-        // after a compaction of all of M, its files' summaries usually show the inputs unchanged
-        // without reading them; when they cannot, the inputs are digested again by a scan
-        if (digestInFiles == null || !before.sameInFiles(client, table, digestInFiles)) {
-          if (before.fromFiles()) {
-            throw new FilesUnconfirmed("the file summaries of " + inputs + " differ after the"
-                + " multiply from before it (a write meanwhile, or older versions of entries"
-                + " that the compaction dropped)");
-          }
-          InputDigest after = InputDigest.take(client, inputs);
-          InputDigest.Input changed = after.changedSince(before);
-          if (changed != null) {
-            throw new SpgemmException(after.describeChange(before, changed));
-          }
-        }
+      if (unchanged == null && checksInputs()) {
+        checkInputsUnchanged(before, digestInFiles, inputs);
         phases.end("digest again");
       }
       return finish(cState, cShape, counts, t0, setup, before, inputs, warnings, choice, phases);
@@ -335,6 +342,36 @@ final class MultiplyRun {
       if (files != null) {
         files.delete(); // imported, or never to be
       }
+    }
+  }
+
+  /**
+   * Whether the inputs are digested again after the multiply: not for a count, nor a step of an
+   * algorithm (which checks its inputs once at its end), nor where asked not to.
+   */
+  private boolean checksInputs() {
+    return mode != Mode.COUNT && opts.detectInputChanges && algorithm == null;
+  }
+
+  /**
+   * Throws when an input of this multiply changed while it ran: the digest {@code before} against
+   * the files' summaries under {@code inFiles} (after a compaction of all of M they usually show
+   * the inputs unchanged without reading them), or else against a scan.
+   */
+  private void checkInputsUnchanged(InputDigest before, SummarizerConfiguration inFiles,
+      List<InputDigest.Input> inputs) {
+    if (inFiles != null && before.sameInFiles(client, table, inFiles)) {
+      return;
+    }
+    if (before.fromFiles()) {
+      throw new FilesUnconfirmed("the file summaries of " + inputs + " differ after the"
+          + " multiply from before it (a write meanwhile, or older versions of entries"
+          + " that the compaction dropped)");
+    }
+    InputDigest after = InputDigest.take(client, inputs);
+    InputDigest.Input changed = after.changedSince(before);
+    if (changed != null) {
+      throw new SpgemmException(after.describeChange(before, changed));
     }
   }
 
