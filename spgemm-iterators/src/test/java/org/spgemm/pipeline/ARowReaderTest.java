@@ -50,22 +50,21 @@ class ARowReaderTest {
     return cache;
   }
 
-  /** The batches {@code opts} makes of the table's A within a budget of {@code budget} bytes. */
-  private static List<ABatch> batches(MultiplySpec opts, BRowCache cache, long budget)
+  /**
+   * The rows of every batch {@code opts} makes of the table's A within a budget of {@code budget}
+   * bytes.
+   */
+  private static List<Integer> batchRows(MultiplySpec opts, BRowCache cache, long budget)
       throws Exception {
     ColumnFamilySkippingIterator source =
         new ColumnFamilySkippingIterator(new SortedMapIterator(TABLE));
     source.seek(new Range(), Set.of(new ArrayByteSequence("A")), true);
     ARowReader reader = new ARowReader(source, opts, budget, cache, new Labels(null));
-    List<ABatch> out = new ArrayList<>();
+    List<Integer> rows = new ArrayList<>();
     while (reader.hasMore()) {
-      out.add(reader.readBatch());
+      rows.add(reader.readBatch().rows());
     }
-    return out;
-  }
-
-  private static List<Integer> rows(List<ABatch> batches) {
-    return batches.stream().map(ABatch::rows).toList();
+    return rows;
   }
 
   @Test
@@ -75,19 +74,19 @@ class ARowReaderTest {
         true);
     BRowCache whole = wholeRead();
     // a batch closes once it names 3 B rows: every row of 5 entries does
-    List<Integer> byB = rows(batches(plain, whole, 1L << 20));
+    List<Integer> byB = batchRows(plain, whole, 1L << 20);
     assertEquals(12, byB.size(), byB::toString);
     // the compaction engine reading all of B: the same (its C goes to one file per tablet)
-    assertEquals(byB, rows(batches(TestTables.smallBatches("maxBatchRows", 100, "wholeB", true),
-        whole, 1L << 20)));
+    assertEquals(byB, batchRows(TestTables.smallBatches("maxBatchRows", 100, "wholeB", true),
+        whole, 1L << 20));
     // engine bulk once all of B is read: each batch is a C file; rows and bytes close one
-    assertEquals(List.of(12), rows(batches(bulk, whole, 1L << 20)));
-    assertEquals(List.of(5, 5, 2), rows(batches(TestTables.smallBatches("maxBatchRows", 5,
-        "wholeB", true, "cFiles", true), whole, 1L << 20)));
+    assertEquals(List.of(12), batchRows(bulk, whole, 1L << 20));
+    assertEquals(List.of(5, 5, 2), batchRows(TestTables.smallBatches("maxBatchRows", 5,
+        "wholeB", true, "cFiles", true), whole, 1L << 20));
     // before all of B is read (the first batches of a server), or without the job's cache, the
     // count of B rows not yet read closes batches as elsewhere
-    assertEquals(byB, rows(batches(bulk, new BRowCache(1L << 20), 1L << 20)));
-    assertEquals(byB, rows(batches(bulk, null, 1L << 20)));
+    assertEquals(byB, batchRows(bulk, new BRowCache(1L << 20), 1L << 20));
+    assertEquals(byB, batchRows(bulk, null, 1L << 20));
   }
 
   @Test
@@ -96,11 +95,11 @@ class ARowReaderTest {
         true);
     BRowCache cache = wholeRead();
     long all = cache.wholeIfRead().totalPanelBytes();
-    List<Integer> byB = rows(batches(TestTables.smallBatches("maxBatchRows", 100), cache, all));
+    List<Integer> byB = batchRows(TestTables.smallBatches("maxBatchRows", 100), cache, all);
     // all of B fits the budget exactly: one batch
-    assertEquals(List.of(12), rows(batches(bulk, cache, all)));
+    assertEquals(List.of(12), batchRows(bulk, cache, all));
     // a byte short: B rows close batches, else a batch naming most of B would pass its budget
     // and be cut into pieces, more files than the B rows make
-    assertEquals(byB, rows(batches(bulk, cache, all - 1)));
+    assertEquals(byB, batchRows(bulk, cache, all - 1));
   }
 }

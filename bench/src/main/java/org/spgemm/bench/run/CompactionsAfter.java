@@ -62,14 +62,14 @@ public final class CompactionsAfter {
   private static boolean running(AccumuloClient client, String table)
       throws AccumuloException, AccumuloSecurityException {
     for (ActiveCompaction c : client.instanceOperations().getActiveCompactions()) {
-        try {
-          if (table.equals(c.getTable())) {
-            return true;
-          }
-        } catch (TableNotFoundException e) {
-          // a compaction of a table deleted since the list was made: not this one
+      try {
+        if (table.equals(c.getTable())) {
+          return true;
         }
+      } catch (TableNotFoundException e) {
+        // a compaction of a table deleted since the list was made: not this one
       }
+    }
     return false;
   }
 }
