@@ -54,7 +54,9 @@ public record MultiplySpec(
     @Opt(value = "a batch closes once it needs this many B rows not yet fetched",
         dflt = DEFAULT_BATCH_B_ROWS)
     int batchBRows,
-    @Opt(value = "most A rows in one batch", dflt = "4096") int maxBatchRows,
+    @Opt(value = "most A rows in one batch (0: " + DEFAULT_MAX_BATCH_ROWS + ", and no limit"
+        + " in engine bulk once all of B is at hand, where each batch writes a file of C)",
+        dflt = "0", min = 0) int maxBatchRows,
     @Opt(value = "byte budget of one batch's A rows, of its B panel, and of the C columns of a"
         + " row computed while its B rows stream by because they pass the budget (0: derived"
         + " from the tablet server's heap)", dflt = "0", min = 0) long maxBatchBytes,
@@ -130,6 +132,8 @@ public record MultiplySpec(
   public static final String DEFAULT_CODEC = "decimal";
   public static final String DEFAULT_BATCH_B_ROWS = "4096";
   public static final String DEFAULT_THREADS = "2";
+  /** A rows one batch holds at most when {@code maxBatchRows} is 0, except as it says. */
+  public static final int DEFAULT_MAX_BATCH_ROWS = 4096;
 
   /** What the iterator does with each batch. */
   public enum Mode {

@@ -14,6 +14,14 @@ import org.spgemm.kernel.SparseRows;
  */
 public final class ABatch {
 
+  /**
+   * Heap a row holds beside its entries, counted in {@link #bytes}: its key, a copy of its last
+   * key, and its slots in the lists below (64-bit JVM, compressed references).
+   */
+  static final long ROW_BYTES = 160;
+  /** Heap a distinct B row of Φ holds beside its key's bytes: the array, its slot, its id. */
+  static final long PHI_ROW_BYTES = 80;
+
   final SparseRows a;
   final List<byte[]> rowKeys = new ArrayList<>();
   final List<Key> rowLastKeys = new ArrayList<>();
@@ -23,6 +31,7 @@ public final class ABatch {
   /** The mask of every row (null where empty or no mask), parallel to {@link #rowKeys}. */
   final List<SideRow> mask = new ArrayList<>();
   private final Interning phiIds = new Interning(phi);
+  /** A's entries as stored, and the rows' and Φ's overhead: what the byte budget bounds. */
   long bytes;
   /** Rows of Φ that were not in the tablet's B row cache when the batch was read. */
   int phiUncached;

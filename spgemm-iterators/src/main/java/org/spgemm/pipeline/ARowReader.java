@@ -96,9 +96,13 @@ public final class ARowReader {
       } else {
         readRow(batch);
       }
-      int toFetch = bRowsClose ? (cache == null ? batch.phi.size() : batch.phiUncached) : 0;
-      if (toFetch >= opts.batchBRows() || bRowsClose && batch.phi.size() >= 4L * opts.batchBRows()
-          || batch.rows() >= opts.maxBatchRows() || batch.bytes >= budget) {
+      if (bRowsClose && closedByBRows(batch)) {
+        bRowsClose = !bOnceRead();
+        if (bRowsClose) {
+          break;
+        }
+      }
+      if (batch.rows() >= maxRows(bRowsClose) || batch.bytes >= budget) {
         break;
       }
     }
@@ -114,7 +118,8 @@ public final class ARowReader {
    * budget then, which would cut the batch into pieces, each a file ({@code
    * BatchWorker.forEachPiece}); such a panel holds 12 bytes per entry ({@link
    * WholeB#panelBytes}), whatever the size of B's values. Where B is larger than that, or before
-   * the read ends, B rows close batches as elsewhere.
+   * any batch started the read, B rows close batches as elsewhere; a batch they would close while
+   * the read is under way waits for it ({@link #bOnceRead}).
    */
   private boolean bAtHand() {
     if (!opts.wholeB() || !opts.cFiles() || cache == null) {
@@ -122,6 +127,41 @@ public final class ARowReader {
     }
     WholeB whole = cache.wholeIfRead();
     return whole != null && whole.totalPanelBytes() <= budget;
+  }
+
+  /**
+   * The most A rows a batch holds: {@code maxBatchRows} when set. By default 4096, and no limit
+   * but the byte budget where B's rows close no batch (engine bulk with all of B at hand): every
+   * batch there writes a file, and a tablet of one file is one Accumulo leaves alone (three
+   * files of a tablet of 15,000 rows had it merge them after the import). A tablet is then
+   * computed by one worker, its parallelism that of the tablets a server multiplies at once.
+   */
+  private int maxRows(boolean bRowsClose) {
+    return opts.maxBatchRows() > 0 ? opts.maxBatchRows()
+        : bRowsClose ? MultiplySpec.DEFAULT_MAX_BATCH_ROWS : Integer.MAX_VALUE;
+  }
+
+  /** The batch names enough B rows to fetch (or holds four times that many at hand) to close. */
+  private boolean closedByBRows(ABatch batch) {
+    int toFetch = cache == null ? batch.phi.size() : batch.phiUncached;
+    return toFetch >= opts.batchBRows() || batch.phi.size() >= 4L * opts.batchBRows();
+  }
+
+  /**
+   * Whether B's rows need not close this batch after all: like {@link #bAtHand}, once a read of
+   * all of B that another batch started has ended (waited for here, on the scan thread).
+   */
+  private boolean bOnceRead() throws IOException {
+    if (!opts.wholeB() || !opts.cFiles() || cache == null) {
+      return false;
+    }
+    try {
+      WholeB whole = cache.wholeOnceRead();
+      return whole != null && whole.totalPanelBytes() <= budget;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted waiting for all of B");
+    }
   }
 
   private void readRow(ABatch batch) throws IOException {
@@ -150,7 +190,7 @@ public final class ARowReader {
           + "maxBatchBytes" + ", derived from the tablet server's heap"
           + " unless set)", last);
     }
-    batch.bytes += rowBytes;
+    batch.bytes += rowBytes + ABatch.ROW_BYTES;
     batch.a.endRow();
     batch.rowKeys.add(rowKey);
     batch.rowLastKeys.add(last);
@@ -204,9 +244,11 @@ public final class ARowReader {
     byte[] bRow = k.getColumnQualifierData().toArray();
     int before = batch.phi.size();
     int id = batch.phiId(bRow);
-    if (cache != null && batch.phi.size() > before
-        && !cache.contains(new ArrayByteSequence(bRow))) {
-      batch.phiUncached++;
+    if (batch.phi.size() > before) {
+      batch.bytes += ABatch.PHI_ROW_BYTES + bRow.length;
+      if (cache != null && !cache.contains(new ArrayByteSequence(bRow))) {
+        batch.phiUncached++;
+      }
     }
     try {
       if (integer) {

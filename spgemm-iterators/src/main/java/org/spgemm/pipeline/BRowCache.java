@@ -89,6 +89,22 @@ public final class BRowCache {
     return f != null && f.isDone() && !f.isCompletedExceptionally() ? f.join() : null;
   }
 
+  /**
+   * All of B's rows once the whole read a caller started has ended, waiting for it; null when no
+   * read has started, or it failed, or B did not fit.
+   */
+  public WholeB wholeOnceRead() throws InterruptedException {
+    CompletableFuture<WholeB> f = whole.get();
+    if (f == null) {
+      return null;
+    }
+    try {
+      return f.get();
+    } catch (ExecutionException e) {
+      return null;
+    }
+  }
+
   /** Bytes the cache may hold. */
   public long capacity() {
     return capacity;

@@ -53,7 +53,7 @@ class MultiplySpecTest {
     assertSame(ValueCodecs.DECIMAL, p.codecC());
     assertEquals(Domain.FP64, p.domain());
     assertEquals(4096, p.batchBRows());
-    assertEquals(4096, p.maxBatchRows());
+    assertEquals(0, p.maxBatchRows());
     assertEquals(MemoryBudget.FROM_HEAP, p.maxBatchBytes());
     assertEquals(MemoryBudget.FROM_HEAP, p.cacheBytes());
     assertEquals(MemoryBudget.FROM_HEAP, p.cBufferBytes());
