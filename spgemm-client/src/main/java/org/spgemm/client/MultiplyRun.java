@@ -119,11 +119,13 @@ final class MultiplyRun {
     List<InputDigest.Input> inputs = inputs();
     // a step of an algorithm takes its run's digest; another multiply that writes digests its
     // inputs while they are checked, since that only reads (the check's error, if any, is the
-    // one reported). Where the compaction engine may run over inputs of M alone, a sample of
-    // each tablet is read, and the files' summaries (below) stand for the rest
+    // one reported). Where the compaction engine or bulk may run over inputs of M alone, a
+    // sample of each tablet is read, and the files' summaries (below) stand for the rest; not
+    // for the scan engine, whose C, written into M's memory, the files' check after it would
+    // flush for nothing (bulk's C goes into files, imported beside that check)
     boolean runsDigest = algorithm != null && mode == Mode.MULTIPLY;
     boolean sampleOnly = !scanDigest && mode == Mode.MULTIPLY && algorithm == null
-        && !opts.engine.scans() && opts.spec.cTable() == null
+        && opts.engine != Engine.SCAN && opts.spec.cTable() == null
         && opts.spec.maskFamily() == null && bTable.equals(table);
     CompletableFuture<InputDigest> digest = writes && !runsDigest
         ? CompletableFuture.supplyAsync(() -> sampleOnly && recordedLarge()

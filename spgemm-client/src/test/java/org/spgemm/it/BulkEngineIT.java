@@ -17,6 +17,8 @@ import java.util.TreeSet;
 import org.apache.accumulo.core.client.AccumuloClient;
 import org.apache.accumulo.core.security.TablePermission;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.spgemm.algebra.Semirings;
 import org.spgemm.client.Engine;
 import org.spgemm.client.MultiplyOptions;
@@ -88,9 +90,11 @@ class BulkEngineIT {
    * AUTO gives large work where every server reads all of B to bulk: C exact and computed once
    * (its files carry C's table's summaries, so the inputs are confirmed unchanged from the files
    * and no second run is needed), and the next multiply finds C's entries from the files too.
+   * Bulk asked for takes the same path, the files standing for a scan of the inputs.
    */
-  @Test
-  void autoGivesLargeWorkWhereBIsReadWholeToBulk() throws Exception {
+  @ParameterizedTest
+  @EnumSource(value = Engine.class, names = {"AUTO", "BULK"})
+  void largeWorkWhereBIsReadWholeRunsBulkFromTheFiles(Engine engine) throws Exception {
     try (AccumuloClient client = SharedCluster.client()) {
       SparseMatrix a = RmatGenerator.generate(12, 16, 51);
       SparseMatrix b = RmatGenerator.generate(12, 16, 52);
@@ -98,7 +102,8 @@ class BulkEngineIT {
           List.of("1024", "2048", "3072"));
       for (int run = 0; run < 2; run++) {
         MultiplyResult r = ItHelpers.multiplyAndCheck(client, table, a, b,
-            MultiplyOptions.defaults(), Semirings.PLUS_TIMES, ValueCodecs.DECIMAL);
+            MultiplyOptions.builder().engine(engine).build(), Semirings.PLUS_TIMES,
+            ValueCodecs.DECIMAL);
         assertEquals(Engine.BULK, r.engine(), r.engineReason());
         assertTrue(r.engineReason().contains("all of B read at once by each server"),
             r.engineReason());
