@@ -132,6 +132,10 @@ final class MultiplyRun {
             ? InputDigest.sample(client, inputs) : InputDigest.take(client, inputs),
             Background.TASKS)
         : null;
+    // a sample's files are read beside the check too: their summaries, after a flush, only read
+    CompletableFuture<FilesDigest> summaries = digest == null ? null
+        : digest.thenApplyAsync(d -> d.sampled() ? filesDigest(d, inputs) : null,
+            Background.TASKS);
     String tableId = TableM.id(client, table);
     // what only reads, or only adds configuration, runs beside the check (whose error, if any,
     // is the one reported): the tables' configuration, M's tablets, C's state and the early flush
@@ -164,11 +168,11 @@ final class MultiplyRun {
     }
     SummarizerConfiguration digestInFiles = null;
     if (before != null && before.sampled()) {
-      SummarizerConfiguration files = TableM.inputDigests(client, table, families(inputs));
-      before = filesOrScan(before, files, inputs, check.bRows());
+      FilesDigest files = summaries != null ? join(summaries) : filesDigest(before, inputs);
+      before = filesOrScan(files.digest(), inputs, check.bRows());
       // the files check the inputs after the multiply only where they stood for the scan before
       // (a scan-engine multiply's C, still in memory, would be flushed for nothing)
-      digestInFiles = before.fromFiles() ? files : null;
+      digestInFiles = before.fromFiles() ? files.files() : null;
     }
     List<String> warnings = writes ? labelWarnings(before, inputs) : new ArrayList<>();
     warnings.addAll(0, carried);
@@ -423,17 +427,24 @@ final class MultiplyRun {
     return inputs.stream().map(InputDigest.Input::family).toList();
   }
 
+  /** M's summarizer of the inputs, and the inputs' digest from its files (either null: none). */
+  private record FilesDigest(SummarizerConfiguration files, InputDigest digest) {}
+
+  /** The inputs' digest from M's file summaries, with {@code sample}'s tablets and locality. */
+  private FilesDigest filesDigest(InputDigest sample, List<InputDigest.Input> inputs) {
+    SummarizerConfiguration files = TableM.inputDigests(client, table, families(inputs));
+    return new FilesDigest(files,
+        files == null ? null : InputDigest.fromFiles(client, table, files, sample));
+  }
+
   /**
-   * The inputs' digest from M's file summaries ({@code files}), with {@code sample}'s tablets and
-   * locality, when those stand for a scan and decide the engine: every file summarized, no B
-   * entry labelled (the servers read B with empty authorizations, and only a scan counts the
-   * labels the runner may read), and the uniform bound, or the estimate from the files' squared
-   * B row lengths (a lower bound), above the scan engine's limit. Otherwise the inputs are
-   * digested by a scan.
+   * The inputs' digest from M's file summaries ({@code d}, null when there is none) when it
+   * stands for a scan and decides the engine: every file summarized, no B entry labelled (the
+   * servers read B with empty authorizations, and only a scan counts the labels the runner may
+   * read), and the uniform bound, or the estimate from the files' squared B row lengths (a lower
+   * bound), above the scan engine's limit. Otherwise the inputs are digested by a scan.
    */
-  private InputDigest filesOrScan(InputDigest sample, SummarizerConfiguration files,
-      List<InputDigest.Input> inputs, long bRows) {
-    InputDigest d = files == null ? null : InputDigest.fromFiles(client, table, files, sample);
+  private InputDigest filesOrScan(InputDigest d, List<InputDigest.Input> inputs, long bRows) {
     InputDigest.Input a = inputs.get(0);
     InputDigest.Input b = inputs.get(1);
     if (d != null && d.labelled(b) == 0
