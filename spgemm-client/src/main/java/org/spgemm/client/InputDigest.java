@@ -213,17 +213,15 @@ final class InputDigest {
   }
 
   /**
-   * The digest of {@code sample}'s inputs (all in {@code table}) from the summaries of the
-   * table's files under {@code files}, flushed first: entries, hash sum and labelled entries of
+   * The digest of {@code sample}'s inputs (all in {@code table}) from the statistics of the
+   * table's files ({@code st}: {@link #fileStatistics}, null when there are none): entries, hash sum and labelled entries of
    * every entry the files hold, those the caller may not read and older versions included, and
    * at most the sum of squared row lengths ({@link #rowSquares}); the
    * tablets {@code sample} saw, and A's local qualifiers in its proportion. Null when the
    * summaries cannot stand for the inputs: a file without them, one reaching past its tablet, a
    * delete marker, an input they do not cover, or no permission to read them.
    */
-  static InputDigest fromFiles(AccumuloClient client, String table, SummarizerConfiguration files,
-      InputDigest sample) {
-    Map<String,Long> st = fileStatistics(client, table, files);
+  static InputDigest fromFiles(Map<String,Long> st, String table, InputDigest sample) {
     if (st == null) {
       return null;
     }
@@ -286,7 +284,7 @@ final class InputDigest {
    * The statistics of {@code table}'s files under {@code files}, flushed first; null unless every
    * file has them and holds only its tablet's rows and no delete marker.
    */
-  private static Map<String,Long> fileStatistics(AccumuloClient client, String table,
+  static Map<String,Long> fileStatistics(AccumuloClient client, String table,
       SummarizerConfiguration files) {
     Summary s;
     try {

@@ -127,15 +127,17 @@ final class MultiplyRun {
     boolean sampleOnly = !scanDigest && mode == Mode.MULTIPLY && algorithm == null
         && opts.engine != Engine.SCAN && opts.spec.cTable() == null
         && opts.spec.maskFamily() == null && bTable.equals(table);
+    CompletableFuture<Boolean> large = writes && !runsDigest && sampleOnly
+        ? CompletableFuture.supplyAsync(this::recordedLarge, Background.TASKS)
+        : CompletableFuture.completedFuture(false);
     CompletableFuture<InputDigest> digest = writes && !runsDigest
-        ? CompletableFuture.supplyAsync(() -> sampleOnly && recordedLarge()
-            ? InputDigest.sample(client, inputs) : InputDigest.take(client, inputs),
-            Background.TASKS)
+        ? large.thenApplyAsync(sample -> sample ? InputDigest.sample(client, inputs)
+            : InputDigest.take(client, inputs), Background.TASKS)
         : null;
-    // a sample's files are read beside the check too: their summaries, after a flush, only read
-    CompletableFuture<FilesDigest> summaries = digest == null ? null
-        : digest.thenApplyAsync(d -> d.sampled() ? filesDigest(d, inputs) : null,
-            Background.TASKS);
+    // a sample's files are read beside it and the check: their summaries, after a flush, only
+    // read
+    CompletableFuture<FilesDigest> summaries = large.thenApplyAsync(sample -> sample
+        ? filesDigest(inputs) : null, Background.TASKS);
     String tableId = TableM.id(client, table);
     // what only reads, or only adds configuration, runs beside the check (whose error, if any,
     // is the one reported): the tables' configuration, M's tablets, C's state and the early flush
@@ -168,8 +170,9 @@ final class MultiplyRun {
     }
     SummarizerConfiguration digestInFiles = null;
     if (before != null && before.sampled()) {
-      FilesDigest files = summaries != null ? join(summaries) : filesDigest(before, inputs);
-      before = filesOrScan(files.digest(), inputs, check.bRows());
+      FilesDigest files = join(summaries); // read beside the sample, the one way to one
+      before = filesOrScan(files.files() == null ? null
+          : InputDigest.fromFiles(files.statistics(), table, before), inputs, check.bRows());
       // the files check the inputs after the multiply only where they stood for the scan before
       // (a scan-engine multiply's C, still in memory, would be flushed for nothing)
       digestInFiles = before.fromFiles() ? files.files() : null;
@@ -427,14 +430,14 @@ final class MultiplyRun {
     return inputs.stream().map(InputDigest.Input::family).toList();
   }
 
-  /** M's summarizer of the inputs, and the inputs' digest from its files (either null: none). */
-  private record FilesDigest(SummarizerConfiguration files, InputDigest digest) {}
+  /** M's summarizer of the inputs, and its files' statistics (either null: none). */
+  private record FilesDigest(SummarizerConfiguration files, Map<String,Long> statistics) {}
 
-  /** The inputs' digest from M's file summaries, with {@code sample}'s tablets and locality. */
-  private FilesDigest filesDigest(InputDigest sample, List<InputDigest.Input> inputs) {
+  /** The statistics of M's files that digest the inputs, after a flush. */
+  private FilesDigest filesDigest(List<InputDigest.Input> inputs) {
     SummarizerConfiguration files = TableM.inputDigests(client, table, families(inputs));
     return new FilesDigest(files,
-        files == null ? null : InputDigest.fromFiles(client, table, files, sample));
+        files == null ? null : InputDigest.fileStatistics(client, table, files));
   }
 
   /**
