@@ -214,10 +214,11 @@ final class InputDigest {
 
   /**
    * The digest of {@code sample}'s inputs (all in {@code table}) from the statistics of the
-   * table's files ({@code st}: {@link #fileStatistics}, null when there are none): entries, hash sum and labelled entries of
-   * every entry the files hold, those the caller may not read and older versions included, and
-   * at most the sum of squared row lengths ({@link #rowSquares}); the
-   * tablets {@code sample} saw, and A's local qualifiers in its proportion. Null when the
+   * table's files ({@code st}, from {@link #fileStatistics}; null when there are none): entries,
+   * hash sum and labelled entries of every entry the files hold, those the caller may not read
+   * and older versions included, and at most the sum of squared row lengths ({@link
+   * #rowSquares}); the tablets {@code sample} saw, and A's local qualifiers in its proportion.
+   * Null when the
    * summaries cannot stand for the inputs: a file without them, one reaching past its tablet, a
    * delete marker, an input they do not cover, or no permission to read them.
    */

@@ -135,7 +135,7 @@ final class MultiplyRun {
             : InputDigest.take(client, inputs), Background.TASKS)
         : null;
     // a sample's files are read beside it and the check: their summaries, after a flush, only
-    // read
+    // read (the files' check after the multiply needs the summarizer's configuration too)
     CompletableFuture<FilesDigest> summaries = large.thenApplyAsync(sample -> sample
         ? filesDigest(inputs) : null, Background.TASKS);
     String tableId = TableM.id(client, table);
@@ -170,9 +170,9 @@ final class MultiplyRun {
     }
     SummarizerConfiguration digestInFiles = null;
     if (before != null && before.sampled()) {
-      FilesDigest files = join(summaries); // read beside the sample, the one way to one
-      before = filesOrScan(files.files() == null ? null
-          : InputDigest.fromFiles(files.statistics(), table, before), inputs, check.bRows());
+      FilesDigest files = join(summaries); // a sample is taken only with them, beside it
+      before = filesOrScan(InputDigest.fromFiles(files.statistics(), table, before), inputs,
+          check.bRows());
       // the files check the inputs after the multiply only where they stood for the scan before
       // (a scan-engine multiply's C, still in memory, would be flushed for nothing)
       digestInFiles = before.fromFiles() ? files.files() : null;

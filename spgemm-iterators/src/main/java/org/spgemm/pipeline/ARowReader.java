@@ -122,19 +122,26 @@ public final class ARowReader {
    * the read is under way waits for it ({@link #bOnceRead}).
    */
   private boolean bAtHand() {
-    if (!opts.wholeB() || !opts.cFiles() || cache == null) {
-      return false;
-    }
-    WholeB whole = cache.wholeIfRead();
+    return readsBWholeIntoFiles() && fits(cache.wholeIfRead());
+  }
+
+  /** Engine bulk with each server reading all of B at once into the job's cache. */
+  private boolean readsBWholeIntoFiles() {
+    return opts.wholeB() && opts.cFiles() && cache != null;
+  }
+
+  /** All of B was read ({@code whole} not null) and a panel of it fits one batch's budget. */
+  private boolean fits(WholeB whole) {
     return whole != null && whole.totalPanelBytes() <= budget;
   }
 
   /**
    * The most A rows a batch holds: {@code maxBatchRows} when set. By default 4096, and no limit
    * but the byte budget where B's rows close no batch (engine bulk with all of B at hand): every
-   * batch there writes a file, and a tablet of one file is one Accumulo leaves alone (three
-   * files of a tablet of 15,000 rows had it merge them after the import). A tablet is then
-   * computed by one worker, its parallelism that of the tablets a server multiplies at once.
+   * batch there writes a file, and a tablet of one file is one Accumulo leaves alone (the hub's
+   * tablets of 15,000 rows, with four to six files each, had it merge them after the import). A
+   * tablet is then computed by one worker, its parallelism that of the tablets a server
+   * multiplies at once.
    */
   private int maxRows(boolean bRowsClose) {
     return opts.maxBatchRows() > 0 ? opts.maxBatchRows()
@@ -152,12 +159,8 @@ public final class ARowReader {
    * all of B that another batch started has ended (waited for here, on the scan thread).
    */
   private boolean bOnceRead() throws IOException {
-    if (!opts.wholeB() || !opts.cFiles() || cache == null) {
-      return false;
-    }
     try {
-      WholeB whole = cache.wholeOnceRead();
-      return whole != null && whole.totalPanelBytes() <= budget;
+      return readsBWholeIntoFiles() && fits(cache.wholeOnceRead());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new java.io.InterruptedIOException("interrupted waiting for all of B");
