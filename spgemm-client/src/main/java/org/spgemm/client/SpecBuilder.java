@@ -143,11 +143,14 @@ abstract class SpecBuilder<B extends SpecBuilder<B>> {
     return set("cVisibility", notNull("cVisibility", visibility), "cVisibility");
   }
 
-  /** Batch limits of the iterator: distinct B rows to fetch, A rows, bytes. */
+  /**
+   * Batch limits of the iterator: distinct B rows to fetch; A rows (0: the default, 4096, and no
+   * limit in engine bulk once all of B is at hand); bytes (0: derived from the server's heap).
+   */
   public B batchLimits(int batchBRows, int maxBatchRows, long maxBatchBytes) {
     batchBRows(batchBRows);
-    set("maxBatchRows", positive("maxBatchRows", maxBatchRows), null);
-    return set("maxBatchBytes", positive("maxBatchBytes", maxBatchBytes), null);
+    set("maxBatchRows", zeroOrMore("maxBatchRows", maxBatchRows), null);
+    return set("maxBatchBytes", zeroOrMore("maxBatchBytes", maxBatchBytes), null);
   }
 
   /** Distinct B rows a batch fetches before it closes (the paper's threshold). */
@@ -181,6 +184,13 @@ abstract class SpecBuilder<B extends SpecBuilder<B>> {
     threads(threads);
     return set("scanThreads", between("scanThreads", scanThreads, 1,
         MultiplyOptions.MAX_SCAN_THREADS), null);
+  }
+
+  private static long zeroOrMore(String name, long v) {
+    if (v < 0) {
+      throw new InvalidOptionException(name + " must be 0 (the default) or more, not " + v);
+    }
+    return v;
   }
 
   private static long positive(String name, long v) {

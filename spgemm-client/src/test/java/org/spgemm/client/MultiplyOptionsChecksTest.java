@@ -55,6 +55,19 @@ class MultiplyOptionsChecksTest {
   }
 
   @Test
+  void batchLimitsTakeZeroForTheirDefaults() {
+    MultiplyOptions o = b().batchLimits(64, 0, 0).build();
+    assertEquals(0, o.spec.maxBatchRows());
+    assertEquals(0, o.spec.maxBatchBytes());
+    assertEquals(8, b().batchLimits(64, 8, 1 << 20).build().spec.maxBatchRows());
+    refused(() -> b().batchLimits(64, -1, 0),
+        "maxBatchRows must be 0 (the default) or more, not -1");
+    refused(() -> b().batchLimits(64, 0, -5),
+        "maxBatchBytes must be 0 (the default) or more, not -5");
+    refused(() -> b().batchLimits(0, 8, 0), "batchBRows must be positive, not 0");
+  }
+
+  @Test
   void nullArgumentsAreNamed() {
     Map<String,Executable> calls = new LinkedHashMap<>();
     calls.put("semiring", () -> b().semiring((String) null));
