@@ -218,9 +218,8 @@ final class InputDigest {
    * hash sum and labelled entries of every entry the files hold, those the caller may not read
    * and older versions included, and at most the sum of squared row lengths ({@link
    * #rowSquares}); the tablets {@code sample} saw, and A's local qualifiers in its proportion.
-   * Null when the
-   * summaries cannot stand for the inputs: a file without them, one reaching past its tablet, a
-   * delete marker, an input they do not cover, or no permission to read them.
+   * Null when the summaries cannot stand for the inputs: a file without them, one reaching past
+   * its tablet, a delete marker, an input they do not cover, or no permission to read them.
    */
   static InputDigest fromFiles(Map<String,Long> st, String table, InputDigest sample) {
     if (st == null) {

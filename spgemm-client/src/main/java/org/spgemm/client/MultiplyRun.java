@@ -127,7 +127,7 @@ final class MultiplyRun {
     boolean sampleOnly = !scanDigest && mode == Mode.MULTIPLY && algorithm == null
         && opts.engine != Engine.SCAN && opts.spec.cTable() == null
         && opts.spec.maskFamily() == null && bTable.equals(table);
-    CompletableFuture<Boolean> large = writes && !runsDigest && sampleOnly
+    CompletableFuture<Boolean> large = sampleOnly // a multiply that writes, not an algorithm's
         ? CompletableFuture.supplyAsync(this::recordedLarge, Background.TASKS)
         : CompletableFuture.completedFuture(false);
     CompletableFuture<InputDigest> digest = writes && !runsDigest
