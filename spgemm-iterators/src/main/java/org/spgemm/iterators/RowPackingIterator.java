@@ -16,26 +16,35 @@ import org.apache.accumulo.core.iterators.IteratorEnvironment;
 import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
 
 /**
- * Sends a row's entries as one: the qualifiers and values of consecutive entries of one row and
- * family are packed into one value, under the key of the last entry packed. A nested scan of B
- * then moves a few large entries instead of many small ones, each of which costs a key's worth
- * of RPC encoding and decoding on both ends (most of a nested scan's time on rows of a few
- * entries). Column visibilities and timestamps are not carried: B is read with empty
- * authorizations, so its entries have none that matter.
+ * Sends consecutive rows' entries as one: the rows, qualifiers and values of consecutive entries
+ * of one family are packed into one value, under the key of the last entry packed. A nested scan
+ * of B then moves a few large entries instead of many small ones, each of which costs a key's
+ * worth of RPC encoding and decoding on both ends (most of a nested scan's time on rows of a few
+ * entries; one pack per row still left a key per 4 entries on R-MAT and hub inputs). Column
+ * visibilities and timestamps are not carried: B is read with empty authorizations, so its
+ * entries have none that matter.
  *
  * <p>With {@link #STRUCTURE_ONLY} the values are left out (each packed as empty): a count of the
  * product's structure needs only B's columns, and at 128-byte values they are most of B's bytes.
  *
- * <p>A pack holds at most {@link #MAX_PACK_BYTES}; a longer row goes in several. Since a pack's
- * key is its last entry's, a scan that resumes after it (a new RPC batch) starts with the next
- * entry: seeks pass through unchanged.
+ * <p>A pack takes no new row once it holds {@link #ROWS_PACK_BYTES}, and ends at {@link
+ * #MAX_PACK_BYTES} even inside a row (a longer row goes on in the next). Since a pack's key is
+ * its last entry's, a scan that resumes after it (a new RPC batch) starts with the next entry:
+ * seeks pass through unchanged.
+ *
+ * <p>The format: entries one after another, each a row part (varint 0 for the row of the entry
+ * before it, else the row's length + 1 and its bytes), the qualifier (varint length, bytes) and
+ * the value (varint length, bytes).
  */
 public final class RowPackingIterator implements SortedKeyValueIterator<Key,Value> {
 
   private static final byte[] NONE = new byte[0];
 
-  /** Bytes of qualifiers and values one pack may hold before the row goes on in another. */
+  /** Bytes a pack may hold before a row goes on in the next pack. */
   public static final int MAX_PACK_BYTES = 1 << 20;
+
+  /** Bytes after which a pack takes no new row (a few per RPC batch of the scan). */
+  public static final int ROWS_PACK_BYTES = 64 << 10;
 
   /** Option: "true" to pack the qualifiers only, every value empty. */
   public static final String STRUCTURE_ONLY = "structureOnly";
@@ -92,13 +101,23 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
       return;
     }
     pack.reset();
-    Key first = new Key(source.getTopKey());
+    byte[] family = source.getTopKey().getColumnFamilyData().toArray();
+    byte[] row = null;
     Key last = null;
     while (source.hasTop() && pack.size() < MAX_PACK_BYTES) {
       Key k = source.getTopKey();
-      if (last != null && (!k.getRowData().equals(first.getRowData())
-          || !k.getColumnFamilyData().equals(first.getColumnFamilyData()))) {
+      ByteSequence r = k.getRowData();
+      boolean sameRow = row != null && Bytes.equal(r, row);
+      if (last != null && (!Bytes.equal(k.getColumnFamilyData(), family)
+          || !sameRow && pack.size() >= ROWS_PACK_BYTES)) {
         break;
+      }
+      if (sameRow) {
+        pack.write(0);
+      } else {
+        row = r.toArray();
+        writeLength(row.length + 1);
+        pack.write(row, 0, row.length);
       }
       ByteSequence cq = k.getColumnQualifierData();
       byte[] v = structureOnly ? NONE : source.getTopValue().get();
@@ -122,43 +141,54 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
   }
 
   /**
-   * The entries a pack holds, each keyed by its row, family and qualifier (no visibility,
-   * timestamp 0), in the order they were packed.
+   * The entries a pack holds, each keyed by its row, the pack's family and its qualifier (no
+   * visibility, timestamp 0), in the order they were packed; entries of one row share its bytes.
    *
    * @throws IllegalArgumentException when {@code packed} is not a pack
    */
   public static List<Map.Entry<Key,Value>> unpack(Key key, Value packed) {
     byte[] b = packed.get();
-    byte[] row = key.getRowData().toArray();
     byte[] family = key.getColumnFamilyData().toArray();
     byte[] none = new byte[0];
     List<Map.Entry<Key,Value>> out = new ArrayList<>();
     int[] at = {0};
+    byte[] row = null;
     while (at[0] < b.length) {
-      byte[] cq = take(b, at);
-      byte[] v = take(b, at);
+      int rowPart = length(b, at);
+      if (rowPart > 0) {
+        row = take(b, at, rowPart - 1);
+      } else if (row == null) {
+        throw new IllegalArgumentException("not a pack: its first entry has no row");
+      }
+      byte[] cq = take(b, at, length(b, at));
+      byte[] v = take(b, at, length(b, at));
       out.add(new AbstractMap.SimpleImmutableEntry<>(new Key(row, family, cq, none, 0, false,
           false), new Value(v, false)));
     }
     return out;
   }
 
-  private static byte[] take(byte[] b, int[] at) {
+  /** A varint length at {@code at}, moved past it. */
+  private static int length(byte[] b, int[] at) {
     int n = 0;
     int shift = 0;
     while (true) {
       if (at[0] >= b.length || shift > 28) {
-        throw new IllegalArgumentException("not a packed row: bad length at byte " + at[0]);
+        throw new IllegalArgumentException("not a pack: bad length at byte " + at[0]);
       }
       int x = b[at[0]++];
       n |= (x & 0x7F) << shift;
       if ((x & 0x80) == 0) {
-        break;
+        return n;
       }
       shift += 7;
     }
+  }
+
+  /** The {@code n} bytes at {@code at}, moved past them. */
+  private static byte[] take(byte[] b, int[] at, int n) {
     if (n < 0 || n > b.length - at[0]) {
-      throw new IllegalArgumentException("not a packed row: " + n + " bytes past its end");
+      throw new IllegalArgumentException("not a pack: " + n + " bytes past its end");
     }
     byte[] out = java.util.Arrays.copyOfRange(b, at[0], at[0] + n);
     at[0] += n;
