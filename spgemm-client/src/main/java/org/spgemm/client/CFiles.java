@@ -28,6 +28,11 @@ final class CFiles {
   /** What the import needs on C's table. */
   static final String NEEDS = "BULK_IMPORT and ALTER_TABLE";
 
+  /** Made once: a new configuration parses Hadoop's XML resources again on its first read. */
+  private static final class Hadoop {
+    static final Configuration CONF = new Configuration();
+  }
+
   private final Path dir;
   private final FileSystem fs;
 
@@ -35,7 +40,7 @@ final class CFiles {
   CFiles(String dir) {
     this.dir = new Path(dir);
     try {
-      this.fs = FileSystem.get(URI.create(dir), new Configuration());
+      this.fs = FileSystem.get(URI.create(dir), Hadoop.CONF);
     } catch (IOException e) {
       throw new ClusterException("no file system for C's files in " + dir + ": " + e, e);
     }
