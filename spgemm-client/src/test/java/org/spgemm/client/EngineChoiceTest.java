@@ -181,10 +181,19 @@ class EngineChoiceTest {
   @Test
   void allOfBIsReadAtOnceOnlyWhereEveryServerNeedsMostOfIt() {
     assertNotNull(whole(10, 4, 10, 5, 2), "scattered A*A");
-    assertNull(whole(10, 5, 10, 5, 2), "half of A's B rows in their own tablets (banded)");
-    assertEquals("nnz(B) 1728 <= nnz(A) 39304 / 2 servers", whole(39_304, 39_000, 1_728, 1_728,
-        2), "banded, but B small beside A (amgAP_12)");
-    assertNull(whole(39_304, 39_000, 1_728, 1_728, 23), "each server's share of A below nnz(B)");
+    // banded (half of A's B rows or more in their own tablets): only while what each server
+    // reads beyond its share of B, (k - 1) nnz(B) / k, is at most its share of A, nnz(A) / k
+    assertEquals("nnz(B) 1643032 x 1 <= nnz(A) 1643032 on 2 servers, most of A's B rows in"
+        + " their own tablets", whole(1_643_032, 1_500_000, 1_643_032, 64_000, 2),
+        "Poisson 27-point 40³ A·A on 2 servers");
+    assertNull(whole(10, 5, 10, 5, 3), "A·A banded on 3 servers");
+    assertNull(whole(10, 5, 11, 5, 2), "banded, B larger than A on 2 servers");
+    assertEquals("nnz(B) 10 x 1 <= nnz(A) 10 on 1 servers, most of A's B rows in their own"
+        + " tablets", whole(10, 10, 10, 5, 1), "one server: B no larger than A");
+    assertEquals("nnz(B) 1728 x 22 <= nnz(A) 39304 on 23 servers, most of A's B rows in their"
+        + " own tablets", whole(39_304, 39_000, 1_728, 1_728, 23),
+        "banded, but B small beside A (amgAP_12)");
+    assertNull(whole(39_304, 39_000, 1_728, 1_728, 24), "(k - 1) nnz(B) above nnz(A)");
     assertNull(whole(10, 0, 0, 5, 2), "B empty");
     // R-MAT 13 A·B on 2 servers: a few hundred A entries fewer than B's, 6.8 per B row each
     String rmat13 = whole(110_891, 14_000, 111_133, 8_192, 2);
