@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -32,9 +33,13 @@ import org.apache.accumulo.core.iterators.SortedKeyValueIterator;
  * its last entry's, a scan that resumes after it (a new RPC batch) starts with the next entry:
  * seeks pass through unchanged.
  *
- * <p>The format: entries one after another, each a row part (varint 0 for the row of the entry
- * before it, else the row's length + 1 and its bytes), the qualifier (varint length, bytes) and
- * the value (varint length, bytes).
+ * <p>The format: {@link #MARK}, then entries one after another, each a row part (varint 0 for
+ * the row of the entry before it, else the row's length + 1 and its bytes), the qualifier (varint
+ * length, bytes) and the value (varint length, bytes). Servers of one cluster may run two
+ * versions of this jar while it is replaced: {@link #unpack} still reads a pack of one row as
+ * the version before wrote them (no mark: qualifiers and values only, the row the key's), and
+ * that version reading a pack of this one fails on the mark, which it takes for a length of 2^31
+ * - 1 bytes, instead of decoding entries that are not there.
  */
 public final class RowPackingIterator implements SortedKeyValueIterator<Key,Value> {
 
@@ -45,6 +50,9 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
 
   /** Bytes after which a pack takes no new row (a few per RPC batch of the scan). */
   public static final int ROWS_PACK_BYTES = 64 << 10;
+
+  /** How a pack of rows begins: a varint of 2^31 - 1, a length no pack of one row starts with. */
+  static final byte[] MARK = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07};
 
   /** Option: "true" to pack the qualifiers only, every value empty. */
   public static final String STRUCTURE_ONLY = "structureOnly";
@@ -101,6 +109,7 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
       return;
     }
     pack.reset();
+    pack.write(MARK, 0, MARK.length);
     byte[] family = source.getTopKey().getColumnFamilyData().toArray();
     byte[] row = null;
     Key last = null;
@@ -151,10 +160,11 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
     byte[] family = key.getColumnFamilyData().toArray();
     byte[] none = new byte[0];
     List<Map.Entry<Key,Value>> out = new ArrayList<>();
-    int[] at = {0};
-    byte[] row = null;
+    boolean rows = Arrays.equals(b, 0, Math.min(b.length, MARK.length), MARK, 0, MARK.length);
+    int[] at = {rows ? MARK.length : 0};
+    byte[] row = rows ? null : key.getRowData().toArray(); // a pack of one row: the key's
     while (at[0] < b.length) {
-      int rowPart = length(b, at);
+      int rowPart = rows ? length(b, at) : 0;
       if (rowPart > 0) {
         row = take(b, at, rowPart - 1);
       } else if (row == null) {
@@ -190,7 +200,7 @@ public final class RowPackingIterator implements SortedKeyValueIterator<Key,Valu
     if (n < 0 || n > b.length - at[0]) {
       throw new IllegalArgumentException("not a pack: " + n + " bytes past its end");
     }
-    byte[] out = java.util.Arrays.copyOfRange(b, at[0], at[0] + n);
+    byte[] out = Arrays.copyOfRange(b, at[0], at[0] + n);
     at[0] += n;
     return out;
   }
