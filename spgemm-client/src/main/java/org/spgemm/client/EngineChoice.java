@@ -201,9 +201,10 @@ record EngineChoice(Engine engine, String why, boolean large) {
         return many + ", most of A's B rows in other tablets";
       }
       int k = servers.getAsInt();
-      return k > 0 && bEntries * Math.max(1, k - 1) <= aEntries ? "nnz(B) " + bEntries + " x "
-          + Math.max(1, k - 1) + " <= nnz(A) " + aEntries + " on " + k + " servers, most of A's"
-          + " B rows in their own tablets" : null;
+      int others = Math.max(1, k - 1);
+      return k > 0 && bEntries * others <= aEntries ? "nnz(B) " + bEntries + " x " + others
+          + " <= nnz(A) " + aEntries + " on " + k + " servers, most of A's B rows in their own"
+          + " tablets" : null;
     }
     return parts.predictedRemoteB() >= 0
         && parts.predictedRemoteB() * 2 >= (parts.servers() - 1) * bEntries

@@ -38,20 +38,29 @@ public final class BRanges {
 
   /** Both keys are decimal numbers of the same width at most MAX_GAP + 1 apart. */
   static boolean close(byte[] a, byte[] b) {
-    if (a.length != b.length || a.length == 0 || a.length > 18) {
+    if (a.length != b.length) {
       return false;
     }
-    long x = 0;
-    long y = 0;
-    for (int k = 0; k < a.length; k++) {
-      int da = a[k] - '0';
-      int db = b[k] - '0';
-      if (da < 0 || da > 9 || db < 0 || db > 9) {
-        return false;
-      }
-      x = x * 10 + da;
-      y = y * 10 + db;
+    long x = number(a);
+    long y = number(b);
+    return x >= 0 && y > x && y - x <= MAX_GAP + 1;
+  }
+
+  /**
+   * The number a key of 1 to 18 ASCII digits spells (a matrix's fixed-width index keys), or -1
+   * for any other key.
+   */
+  static long number(byte[] key) {
+    if (key.length == 0 || key.length > 18) {
+      return -1;
     }
-    return y > x && y - x <= MAX_GAP + 1;
+    long v = 0;
+    for (byte b : key) {
+      if (b < '0' || b > '9') {
+        return -1;
+      }
+      v = v * 10 + (b - '0');
+    }
+    return v;
   }
 }

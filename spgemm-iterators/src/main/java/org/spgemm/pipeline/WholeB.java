@@ -154,17 +154,7 @@ public final class WholeB {
 
     /** The number {@code key}'s digits spell, or -1 when it is not 1 to 9 ASCII digits. */
     static int number(byte[] key) {
-      if (key.length == 0 || key.length > 9) {
-        return -1;
-      }
-      int v = 0;
-      for (byte b : key) {
-        if (b < '0' || b > '9') {
-          return -1;
-        }
-        v = v * 10 + (b - '0');
-      }
-      return v;
+      return key.length > 9 ? -1 : (int) BRanges.number(key);
     }
 
     /** {@code v} as {@code width} ASCII digits, zero-padded. */
